@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { emailField, loginPasswordField, passwordField, requiredText } from "./fields";
+
+/** What the login page sends: spec §5 e-mail and password rules. */
+export const loginFormSchema = z.object({
+  email: emailField,
+  password: loginPasswordField,
+});
+export type LoginForm = z.infer<typeof loginFormSchema>;
+
+/** What the district API's login accepts: an e-mail or a username. */
+export const loginRequestSchema = z.object({
+  identifier: requiredText.max(254),
+  password: loginPasswordField,
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const refreshRequestSchema = z.object({ refreshToken: requiredText.max(512) });
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+export type ForgotPasswordForm = z.infer<typeof forgotPasswordSchema>;
+
+export const resetCodeResponseSchema = z.object({ id: z.uuid(), email: z.string() });
+export type ResetCodeResponse = z.infer<typeof resetCodeResponseSchema>;
+
+export const otpField = z
+  .string({ error: "Enter the 6-digit code." })
+  .regex(/^\d{6}$/, "Enter the 6-digit code.");
+
+export const resetPasswordSchema = z.object({
+  resetCodeId: z.uuid({ error: "Request a new reset code." }),
+  code: otpField,
+  password: passwordField,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordSchema>;
+
+/** The OTP page's form: the code, the new password and its confirmation. */
+export const updatePasswordFormSchema = z
+  .object({ code: otpField, password: passwordField, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    error: "The passwords do not match.",
+  });
+export type UpdatePasswordForm = z.infer<typeof updatePasswordFormSchema>;

@@ -1,0 +1,41 @@
+import { eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { authMessages } from "../../lib/contract/messages";
+import { staff } from "../db/schema";
+import type { Actor, ApiEnv } from "../http/context";
+import { AppError } from "../http/errors";
+import { organizationOf } from "./organizations";
+import { loadPermissions } from "./permissions";
+import { revokeAllSessions } from "./sessions";
+import { verifyAccessToken } from "./tokens";
+
+const LAST_ACTIVE_RESOLUTION_MS = 60_000;
+
+/** Bearer token → Actor. 401 without a valid token, 451 when it has expired, 452 when the account may no longer work. */
+export async function authenticate(c: Context<ApiEnv>): Promise<Actor> {
+  const { db, config } = c.get("deps");
+  const header = c.req.header("authorization") ?? "";
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match?.[1]) throw new AppError("unauthenticated", authMessages.notSignedIn);
+  const claims = await verifyAccessToken(config, match[1]);
+
+  const [row] = await db
+    .select({ id: staff.id, accountStatus: staff.accountStatus, isSuperAdmin: staff.isSuperAdmin, lastActiveAt: staff.lastActiveAt })
+    .from(staff)
+    .where(eq(staff.id, claims.sub));
+  if (!row) throw new AppError("logged_out", authMessages.sessionExpired);
+  if (row.accountStatus === "Suspended") {
+    await revokeAllSessions(db, row.id);
+    throw new AppError("logged_out", authMessages.accountSuspended);
+  }
+  if (row.accountStatus !== "Active") throw new AppError("logged_out", authMessages.sessionExpired);
+
+  const organization = await organizationOf(db, claims.oid, claims.did);
+  if (!organization) throw new AppError("logged_out", authMessages.sessionExpired);
+
+  if (!row.lastActiveAt || Date.now() - row.lastActiveAt.getTime() > LAST_ACTIVE_RESOLUTION_MS) {
+    await db.update(staff).set({ lastActiveAt: new Date() }).where(eq(staff.id, row.id));
+  }
+  const who = { staffId: row.id, districtId: claims.did, organizationId: claims.oid, isSuperAdmin: row.isSuperAdmin };
+  return { ...who, organizationType: organization.type, permissions: await loadPermissions(db, who) };
+}

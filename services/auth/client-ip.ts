@@ -1,0 +1,27 @@
+import { timingSafeEqual } from "node:crypto";
+import type { Context } from "hono";
+import { getConnInfo } from "@hono/node-server/conninfo";
+
+export const INTERNAL_SECRET_HEADER = "x-portal-internal-secret";
+export const CLIENT_IP_HEADER = "x-portal-client-ip";
+
+function sameSecret(given: string | undefined, expected: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The address rate limits count against. The BFF forwards the browser's address; we believe it only
+ * when the request also carries the shared internal secret, so nobody else can pick their own address.
+ */
+export function clientIpOf(c: Context, internalSecret: string): string {
+  const forwarded = c.req.header(CLIENT_IP_HEADER);
+  if (forwarded && sameSecret(c.req.header(INTERNAL_SECRET_HEADER), internalSecret)) return forwarded.slice(0, 64);
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown"; // in-process requests (tests) have no socket
+  }
+}

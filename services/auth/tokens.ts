@@ -1,0 +1,38 @@
+import { createHash, createHmac, randomBytes } from "node:crypto";
+import { Jwt } from "hono/utils/jwt";
+import { authMessages } from "../../lib/contract/messages";
+import type { ServiceConfig } from "../config";
+import { AppError } from "../http/errors";
+
+export type AccessClaims = { sub: string; did: string; oid: string; typ: "access"; iat: number; exp: number };
+
+export async function signAccessToken(config: ServiceConfig, claims: { staffId: string; districtId: string; organizationId: string }) {
+  const iat = Math.floor(Date.now() / 1000);
+  const exp = iat + config.ACCESS_TOKEN_TTL_SECONDS;
+  const payload: AccessClaims = { sub: claims.staffId, did: claims.districtId, oid: claims.organizationId, typ: "access", iat, exp };
+  return { token: await Jwt.sign(payload, config.JWT_SECRET, "HS256"), expiresAt: exp * 1000 };
+}
+
+/** 451 for an expired token (the client refreshes and retries), 401 for anything else wrong with it. */
+export async function verifyAccessToken(config: ServiceConfig, token: string): Promise<AccessClaims> {
+  try {
+    const payload = (await Jwt.verify(token, config.JWT_SECRET, "HS256")) as Partial<AccessClaims>;
+    if (payload.typ !== "access" || !payload.sub || !payload.did || !payload.oid) throw new Error("wrong token type");
+    return payload as AccessClaims;
+  } catch (error) {
+    if ((error as Error).name === "JwtTokenExpired") throw new AppError("token_expired", authMessages.tokenExpired);
+    throw new AppError("unauthenticated", authMessages.notSignedIn);
+  }
+}
+
+/** Refresh tokens are random; only their SHA-256 is stored. */
+export const newRefreshToken = () => randomBytes(32).toString("base64url");
+export const hashToken = (raw: string) => createHash("sha256").update(raw).digest("hex");
+
+/**
+ * The successor of a refresh token is derived from it, not drawn at random: a client that presents the
+ * same old token again within the grace window gets the very same new token back, with nothing secret
+ * stored beyond hashes.
+ */
+export const successorOf = (config: ServiceConfig, raw: string) =>
+  createHmac("sha256", `${config.JWT_SECRET}:refresh-successor`).update(raw).digest("base64url");

@@ -1,0 +1,75 @@
+/**
+ * The demo: one state portal, two Active districts, LGEAs, schools with principals, staff and students.
+ * Passwords here are for the demo only and are documented as such in the README.
+ */
+export const demoPasswords = {
+  superAdmin: "Demo#Super2026",
+  admin: "Demo#Admin2026",
+  staff: "Demo#Staff2026",
+} as const;
+
+export const demoState = {
+  name: "Lagos State",
+  terminologies: { district: "Education District", tescomNumber: "TESCOM Number" },
+  phoneNumbers: ["+2348000000001"],
+  emails: ["support@lagos-state.example.org"],
+};
+
+type DemoPerson = { first: string; last: string; gender: "Male" | "Female"; type: "Teaching" | "Non-Teaching" };
+
+export const demoDistricts: {
+  key: string;
+  name: string;
+  lgeas: string[];
+  schools: { name: string; category: string; lga: string }[];
+  admin: { first: string; last: string; email: string; phone: string };
+  people: DemoPerson[];
+}[] = [
+  {
+    key: "ed1",
+    name: "Education District I",
+    lgeas: ["Agege", "Alimosho", "Ifako-Ijaiye"],
+    schools: [
+      { name: "Agege Senior Grammar School", category: "Senior Secondary", lga: "Agege" },
+      { name: "Alimosho Junior High School", category: "Junior Secondary", lga: "Alimosho" },
+      { name: "Ifako Community Primary School", category: "Primary", lga: "Ifako-Ijaiye" },
+    ],
+    admin: { first: "Adaeze", last: "Okafor", email: "admin.ed1@example.org", phone: "8030000001" },
+    people: [
+      { first: "Babatunde", last: "Adeyemi", gender: "Male", type: "Teaching" },
+      { first: "Chiamaka", last: "Nwosu", gender: "Female", type: "Teaching" },
+      { first: "Ibrahim", last: "Bello", gender: "Male", type: "Teaching" },
+      { first: "Funmilayo", last: "Ogunleye", gender: "Female", type: "Teaching" },
+      { first: "Emeka", last: "Eze", gender: "Male", type: "Teaching" },
+      { first: "Halima", last: "Sani", gender: "Female", type: "Teaching" },
+      { first: "Tunde", last: "Bakare", gender: "Male", type: "Non-Teaching" },
+      { first: "Ngozi", last: "Obi", gender: "Female", type: "Non-Teaching" },
+    ],
+  },
+  {
+    key: "ed2",
+    name: "Education District II",
+    lgeas: ["Ikorodu", "Kosofe", "Shomolu"],
+    schools: [
+      { name: "Ikorodu Model College", category: "Senior Secondary", lga: "Ikorodu" },
+      { name: "Kosofe Junior Grammar School", category: "Junior Secondary", lga: "Kosofe" },
+      { name: "Shomolu Primary School", category: "Primary", lga: "Shomolu" },
+    ],
+    admin: { first: "Musa", last: "Abubakar", email: "admin.ed2@example.org", phone: "8030000002" },
+    people: [
+      { first: "Yetunde", last: "Lawal", gender: "Female", type: "Teaching" },
+      { first: "Olumide", last: "Fashola", gender: "Male", type: "Teaching" },
+      { first: "Aisha", last: "Yusuf", gender: "Female", type: "Teaching" },
+      { first: "Kelechi", last: "Okeke", gender: "Male", type: "Teaching" },
+      { first: "Bisi", last: "Adebayo", gender: "Female", type: "Teaching" },
+      { first: "Segun", last: "Afolabi", gender: "Male", type: "Teaching" },
+      { first: "Zainab", last: "Umar", gender: "Female", type: "Non-Teaching" },
+      { first: "Chidi", last: "Onyema", gender: "Male", type: "Non-Teaching" },
+    ],
+  },
+];
+
+export const demoSuperAdmin = { first: "Olufemi", last: "Adekunle", email: "superadmin@example.org", phone: "8030000000" };
+
+export const studentFirstNames = ["Tobi", "Amaka", "Sadiq", "Kemi", "Uche", "Fatima", "Dayo", "Ifeoma", "Yakubu", "Bola", "Nnamdi", "Hauwa"];
+export const studentLastNames = ["Ajayi", "Okonkwo", "Garba", "Balogun", "Nwachukwu", "Ibrahim", "Oladipo", "Chukwu"];

@@ -1,0 +1,293 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { AccountStatus, OrganizationType, StaffType, StateTerminologies } from "../../lib/contract/user";
+
+const id = () => uuid("id").primaryKey().defaultRandom();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Terms the state renames (spec §1); a missing stateValue falls back to the default. */
+type TerminologyOverrides = Partial<Record<keyof StateTerminologies, string | null>>;
+
+export const statePortal = pgTable("state_portal", {
+  id: id(),
+  name: text("name").notNull(),
+  country: text("country").notNull().default("Nigeria"),
+  terminologies: jsonb("terminologies").$type<TerminologyOverrides>().notNull().default({}),
+  phoneNumbers: jsonb("phone_numbers").$type<string[]>().notNull().default([]),
+  emails: jsonb("emails").$type<string[]>().notNull().default([]),
+  createdAt: createdAt(),
+});
+
+export const district = pgTable(
+  "district",
+  {
+    id: id(),
+    stateId: uuid("state_id").notNull().references(() => statePortal.id),
+    name: text("name").notNull(),
+    accountStatus: text("account_status").$type<AccountStatus>().notNull().default("Unverified"),
+    ownerStaffId: uuid("owner_staff_id"),
+    phoneNumbers: jsonb("phone_numbers").$type<string[]>().notNull().default([]),
+    emails: jsonb("emails").$type<string[]>().notNull().default([]),
+    address: text("address"),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("district_state_name_uq").on(t.stateId, sql`lower(btrim(${t.name}))`)],
+);
+
+export const lgea = pgTable(
+  "lgea",
+  {
+    id: id(),
+    districtId: uuid("district_id").notNull().references(() => district.id),
+    name: text("name").notNull(),
+    localGovernment: text("local_government").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("lgea_district_name_uq").on(t.districtId, sql`lower(btrim(${t.name}))`)],
+);
+
+export const school = pgTable(
+  "school",
+  {
+    id: id(),
+    districtId: uuid("district_id").notNull().references(() => district.id),
+    lgeaId: uuid("lgea_id").references(() => lgea.id),
+    name: text("name").notNull(),
+    description: text("description"),
+    address: text("address"),
+    localGovernment: text("local_government").notNull(),
+    category: text("category").notNull(),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("school_district_name_uq").on(t.districtId, sql`lower(btrim(${t.name}))`),
+    index("school_district_idx").on(t.districtId),
+  ],
+);
+
+export const staff = pgTable(
+  "staff",
+  {
+    id: id(),
+    districtId: uuid("district_id").notNull().references(() => district.id),
+    schoolId: uuid("school_id").references(() => school.id),
+    title: text("title").notNull().default("Mr"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    middleName: text("middle_name"),
+    email: text("email").notNull(),
+    username: text("username"),
+    phoneCode: text("phone_code").notNull().default("+234"),
+    phoneNumber: text("phone_number").notNull(),
+    passwordHash: text("password_hash"),
+    oracleNumber: text("oracle_number"),
+    tescomNumber: text("tescom_number"),
+    gender: text("gender"),
+    dob: date("dob"),
+    address: text("address"),
+    addressCoordinates: jsonb("address_coordinates").$type<number[]>(),
+    countryOfOrigin: text("country_of_origin"),
+    stateOfOrigin: text("state_of_origin"),
+    localGovernmentOfOrigin: text("local_government_of_origin"),
+    countryOfResidence: text("country_of_residence"),
+    stateOfResidence: text("state_of_residence"),
+    localGovernmentOfResidence: text("local_government_of_residence"),
+    areaOfSpecialization: text("area_of_specialization"),
+    dateOfEmployment: date("date_of_employment"),
+    dateOfLastPromotion: date("date_of_last_promotion"),
+    dateOfFirstAppointment: date("date_of_first_appointment"),
+    dateOfPresentAppointment: date("date_of_present_appointment"),
+    lastDateOfPosting: date("last_date_of_posting"),
+    maritalStatus: text("marital_status"),
+    staffType: text("staff_type").$type<StaffType>().notNull().default("Non-Teaching"),
+    accountStatus: text("account_status").$type<AccountStatus>().notNull().default("ResetPassword"),
+    isSuperAdmin: boolean("is_super_admin").notNull().default(false),
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("staff_email_uq").on(sql`lower(${t.email})`),
+    uniqueIndex("staff_username_uq").on(sql`lower(${t.username})`),
+    uniqueIndex("staff_phone_uq").on(t.phoneCode, t.phoneNumber),
+    index("staff_district_idx").on(t.districtId),
+  ],
+);
+
+/** Who holds which school role (Principal, Vice Principal, ...). */
+export const schoolRole = pgTable(
+  "school_role",
+  {
+    id: id(),
+    districtId: uuid("district_id").notNull().references(() => district.id),
+    schoolId: uuid("school_id").notNull().references(() => school.id),
+    role: text("role").notNull(),
+    staffId: uuid("staff_id").notNull().references(() => staff.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("school_role_uq").on(t.schoolId, t.role, t.staffId)],
+);
+
+export const student = pgTable(
+  "student",
+  {
+    id: id(),
+    districtId: uuid("district_id").notNull().references(() => district.id),
+    schoolId: uuid("school_id").notNull().references(() => school.id),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    middleName: text("middle_name"),
+    gender: text("gender").notNull(),
+    dob: date("dob"),
+    admissionNumber: text("admission_number").notNull(),
+    stateOfOrigin: text("state_of_origin"),
+    localGovernmentOfOrigin: text("local_government_of_origin"),
+    stateOfResidence: text("state_of_residence"),
+    localGovernmentOfResidence: text("local_government_of_residence"),
+    accountStatus: text("account_status").$type<AccountStatus>().notNull().default("Active"),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("student_admission_uq").on(t.districtId, sql`lower(btrim(${t.admissionNumber}))`),
+    index("student_school_idx").on(t.schoolId),
+  ],
+);
+
+/** The permission catalogue, seeded from lib/contract/permissions.ts. */
+export const permission = pgTable("permission", {
+  operation: text("operation").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description").notNull(),
+  category: text("category").notNull(),
+  restrictionType: text("restriction_type").notNull().default("District"),
+});
+
+export const role = pgTable(
+  "role",
+  {
+    id: id(),
+    districtId: uuid("district_id").notNull().references(() => district.id),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    operations: text("operations").array().notNull().default(sql`'{}'::text[]`),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("role_district_name_uq").on(t.districtId, sql`lower(btrim(${t.name}))`)],
+);
+
+/** Role access: staff × organisation × role (architecture, 'Identity and tenancy'). */
+export const roleAccess = pgTable(
+  "role_access",
+  {
+    id: id(),
+    staffId: uuid("staff_id").notNull().references(() => staff.id),
+    districtId: uuid("district_id").notNull().references(() => district.id),
+    organizationType: text("organization_type").$type<OrganizationType>().notNull(),
+    organizationId: uuid("organization_id").notNull(),
+    roleId: uuid("role_id").notNull().references(() => role.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("role_access_uq").on(t.staffId, t.organizationId, t.roleId),
+    index("role_access_role_idx").on(t.roleId),
+  ],
+);
+
+/** State-level checklists: a null district means a requirement of the state portal itself. */
+export const requirement = pgTable("requirement", {
+  id: id(),
+  stateId: uuid("state_id").notNull().references(() => statePortal.id),
+  districtId: uuid("district_id").references(() => district.id),
+  description: text("description").notNull(),
+  completed: boolean("completed").notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const refreshToken = pgTable(
+  "refresh_token",
+  {
+    id: id(),
+    familyId: uuid("family_id").notNull(),
+    staffId: uuid("staff_id").notNull().references(() => staff.id),
+    tokenHash: text("token_hash").notNull(),
+    districtId: uuid("district_id").notNull(),
+    organizationId: uuid("organization_id").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    rotatedAt: timestamp("rotated_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("refresh_token_hash_uq").on(t.tokenHash),
+    index("refresh_token_family_idx").on(t.familyId),
+    index("refresh_token_staff_idx").on(t.staffId),
+  ],
+);
+
+export const resetCode = pgTable("reset_code", {
+  id: id(),
+  staffId: uuid("staff_id").references(() => staff.id),
+  codeHash: text("code_hash").notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Fixed-window counters for login and reset limits; kept in the database so every instance shares them. */
+export const rateLimit = pgTable(
+  "rate_limit",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export const outbox = pgTable("outbox", {
+  id: id(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  sentAt: timestamp("sent_at", { withTimezone: true }),
+  error: text("error"),
+  createdAt: createdAt(),
+});
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    actorStaffId: uuid("actor_staff_id"),
+    districtId: uuid("district_id"),
+    operation: text("operation").notNull(),
+    recordId: text("record_id"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_district_idx").on(t.districtId, t.at)],
+);

@@ -1,0 +1,159 @@
+import { eq } from "drizzle-orm";
+import { allOperations, type Operation } from "../../lib/contract/permissions";
+import { hashPassword } from "../auth/password";
+import type { Db } from "./client";
+import { demoDistricts, demoPasswords, demoState, demoSuperAdmin, studentFirstNames, studentLastNames } from "./demo-data";
+import { district, lgea, requirement, role, roleAccess, school, schoolRole, staff, statePortal, student } from "./schema";
+
+const supervisorOps: Operation[] = ["district.view", "school.view", "staff.view", "student.view", "class.view", "lgea.view"];
+const recordsOps: Operation[] = [...supervisorOps, "staff.create", "staff.update", "student.create", "student.update"];
+
+/** True when the database holds no state portal yet: the first start of an embedded database. */
+export async function isEmpty(db: Db) {
+  const rows = await db.select({ id: statePortal.id }).from(statePortal).limit(1);
+  return rows.length === 0;
+}
+
+const lower = (s: string) => s.toLowerCase().replace(/[^a-z]/g, "");
+
+/** Writes the demo data of demo-data.ts in one transaction. */
+export async function seedDemo(db: Db) {
+  const [superHash, adminHash, staffHash] = await Promise.all([
+    hashPassword(demoPasswords.superAdmin),
+    hashPassword(demoPasswords.admin),
+    hashPassword(demoPasswords.staff),
+  ]);
+  await db.transaction(async (tx) => {
+    const [state] = await tx.insert(statePortal).values(demoState).returning();
+    if (!state) throw new Error("state insert failed");
+    await tx.insert(requirement).values({ stateId: state.id, description: "State education policy document uploaded", completed: true });
+
+    let phone = 8031000000;
+    let oracle = 100100;
+    for (const [index, d] of demoDistricts.entries()) {
+      const [dist] = await tx
+        .insert(district)
+        .values({ stateId: state.id, name: d.name, accountStatus: "Active", phoneNumbers: [`+234${d.admin.phone}`], emails: [d.admin.email] })
+        .returning();
+      if (!dist) throw new Error("district insert failed");
+      await tx.insert(requirement).values({ stateId: state.id, districtId: dist.id, description: "District contact details provided", completed: true });
+
+      const lgeas = await tx.insert(lgea).values(d.lgeas.map((name) => ({ districtId: dist.id, name: `${name} LGEA`, localGovernment: name }))).returning();
+      const schools = await tx
+        .insert(school)
+        .values(
+          d.schools.map((s) => ({
+            districtId: dist.id,
+            lgeaId: lgeas.find((l) => l.localGovernment === s.lga)?.id ?? null,
+            name: s.name,
+            description: `${s.category} school in ${s.lga}`,
+            address: `1 School Road, ${s.lga}, Lagos`,
+            localGovernment: s.lga,
+            category: s.category,
+          })),
+        )
+        .returning();
+
+      const [adminRole, supervisorRole, recordsRole] = await tx
+        .insert(role)
+        .values([
+          { districtId: dist.id, name: "District Administrator", description: "Runs the district: every permission.", operations: [...allOperations] },
+          { districtId: dist.id, name: "School Supervisor", description: "Sees schools, staff and students.", operations: supervisorOps },
+          { districtId: dist.id, name: "Records Officer", description: "Keeps staff and student records.", operations: recordsOps },
+        ])
+        .returning();
+      if (!adminRole || !supervisorRole || !recordsRole) throw new Error("role insert failed");
+
+      const common = (first: string, last: string, gender: string) => ({
+        districtId: dist.id,
+        title: gender === "Female" ? "Mrs" : "Mr",
+        firstName: first,
+        lastName: last,
+        gender,
+        oracleNumber: `ORC-${oracle++}`,
+        tescomNumber: `TSC-${oracle}`,
+        dob: `19${70 + (oracle % 25)}-0${1 + (oracle % 9)}-1${oracle % 9}`,
+        address: `${oracle % 90} Allen Avenue, Ikeja, Lagos`,
+        countryOfOrigin: "Nigeria",
+        stateOfOrigin: "Lagos",
+        localGovernmentOfOrigin: "Ikorodu",
+        countryOfResidence: "Nigeria",
+        stateOfResidence: "Lagos",
+        localGovernmentOfResidence: d.lgeas[0],
+        dateOfEmployment: "2015-09-01",
+        maritalStatus: "Married",
+        accountStatus: "Active" as const,
+      });
+
+      const [admin] = await tx
+        .insert(staff)
+        .values({ ...common(d.admin.first, d.admin.last, index === 0 ? "Female" : "Male"), email: d.admin.email, username: `admin${d.key}`, phoneNumber: d.admin.phone, passwordHash: adminHash, staffType: "Non-Teaching" })
+        .returning();
+      if (!admin) throw new Error("admin insert failed");
+      await tx.update(district).set({ ownerStaffId: admin.id }).where(eq(district.id, dist.id));
+      await tx.insert(roleAccess).values({ staffId: admin.id, districtId: dist.id, organizationType: "District", organizationId: dist.id, roleId: adminRole.id });
+
+      const people = await tx
+        .insert(staff)
+        .values(
+          d.people.map((p, i) => ({
+            ...common(p.first, p.last, p.gender),
+            email: `${lower(p.first)}.${lower(p.last)}@example.org`,
+            phoneNumber: String(phone++),
+            passwordHash: staffHash,
+            staffType: p.type,
+            schoolId: schools[i % schools.length]?.id ?? null,
+          })),
+        )
+        .returning();
+      const teachers = people.filter((p) => p.staffType === "Teaching");
+      await tx.insert(schoolRole).values(
+        schools.flatMap((s, i) => {
+          const principal = teachers[i];
+          const vice = teachers[i + schools.length];
+          return [
+            ...(principal ? [{ districtId: dist.id, schoolId: s.id, role: "Principal", staffId: principal.id }] : []),
+            ...(vice && i < schools.length - 1 ? [{ districtId: dist.id, schoolId: s.id, role: "Vice Principal", staffId: vice.id }] : []),
+          ];
+        }),
+      );
+      const nonTeaching = people.filter((p) => p.staffType === "Non-Teaching");
+      await tx.insert(roleAccess).values([
+        ...nonTeaching.slice(0, 1).map((p) => ({ staffId: p.id, districtId: dist.id, organizationType: "District" as const, organizationId: dist.id, roleId: recordsRole.id })),
+        ...teachers.slice(0, 1).map((p) => ({ staffId: p.id, districtId: dist.id, organizationType: "District" as const, organizationId: dist.id, roleId: supervisorRole.id })),
+      ]);
+
+      let admission = 1;
+      await tx.insert(student).values(
+        schools.flatMap((s, si) =>
+          Array.from({ length: 12 + si * 4 }, (_, k) => ({
+            districtId: dist.id,
+            schoolId: s.id,
+            firstName: studentFirstNames[(k + si) % studentFirstNames.length] ?? "Tobi",
+            lastName: studentLastNames[(k * 3 + si) % studentLastNames.length] ?? "Ajayi",
+            gender: k % 2 === 0 ? "Female" : "Male",
+            dob: `201${k % 8}-0${1 + (k % 9)}-15`,
+            admissionNumber: `${d.key.toUpperCase()}-${String(admission++).padStart(5, "0")}`,
+            stateOfOrigin: "Lagos",
+            localGovernmentOfOrigin: s.localGovernment,
+            stateOfResidence: "Lagos",
+            localGovernmentOfResidence: s.localGovernment,
+          })),
+        ),
+      );
+
+      if (index === 0) {
+        await tx.insert(staff).values({
+          ...common(demoSuperAdmin.first, demoSuperAdmin.last, "Male"),
+          email: demoSuperAdmin.email,
+          username: "superadmin",
+          phoneNumber: demoSuperAdmin.phone,
+          passwordHash: superHash,
+          staffType: "Non-Teaching",
+          isSuperAdmin: true,
+        });
+      }
+    }
+  });
+}
+

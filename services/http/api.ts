@@ -1,0 +1,112 @@
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import { authMessages } from "../../lib/contract/messages";
+import { authenticate } from "../auth/authenticate";
+import { clientIpOf } from "../auth/client-ip";
+import { checkAccess, type Access } from "./access";
+import type { ApiEnv, Deps } from "./context";
+import { AppError, renderError, validationError } from "./errors";
+import { buildOpenApi } from "./openapi";
+
+export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type RouteSpec<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined> = {
+  method: Method;
+  /** Hono path syntax, e.g. `/staff/view-staff/:id` */
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** The route reads a multipart or binary body itself. */
+  rawBody?: boolean;
+};
+
+export type RegisteredRoute = Omit<RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>, never>;
+
+export type Input<B, Q, P> = { body: Out<B>; query: Out<Q>; params: Out<P> };
+
+/** `?district[0]=a&limit=5` → `{ "district[0]": "a", limit: "5" }`; repeated keys become arrays. */
+function queryObject(c: Context): Record<string, string | string[]> {
+  const all = c.req.queries();
+  return Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v.length === 1 ? (v[0] as string) : v]));
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("bad_request", authMessages.malformedJson);
+  }
+}
+
+function parse<S extends Schema | undefined>(schema: S, value: unknown): Out<S> {
+  if (!schema) return undefined as Out<S>;
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error);
+  return result.data as Out<S>;
+}
+
+/**
+ * One API (district or billing): a Hono app plus the registry of its routes. Routes are added only
+ * through `route`, which authenticates, checks the declared access, and validates input with zod.
+ */
+export function createApi(deps: Deps, info: { title: string; version: string }) {
+  const app = new Hono<ApiEnv>();
+  const routes: RegisteredRoute[] = [];
+
+  app.onError((error, c) => renderError(error, c));
+  app.notFound((c) => c.json({ message: "No such endpoint.", code: "not_found" }, 404));
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    c.set("clientIp", clientIpOf(c, deps.config.INTERNAL_SECRET));
+    await next();
+  });
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: deps.config.MAX_JSON_BODY_BYTES,
+      onError: () => {
+        throw new AppError("too_large", authMessages.bodyTooLarge);
+      },
+    }),
+  );
+
+  function route<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined>(
+    spec: RouteSpec<B, Q, P>,
+    handler: (c: Context<ApiEnv>, input: Input<B, Q, P>) => Response | Promise<Response>,
+  ) {
+    routes.push(spec);
+    app.on(spec.method, spec.path, async (c) => {
+      if (spec.access.kind !== "public") {
+        const actor = await authenticate(c);
+        checkAccess(actor, spec.access);
+        c.set("actor", actor);
+      }
+      const params = parse(spec.params, c.req.param());
+      const query = parse(spec.query, queryObject(c));
+      const body = spec.body ? parse(spec.body, await readJson(c)) : (undefined as Out<B>);
+      return handler(c, { body, query, params } as Input<B, Q, P>);
+    });
+  }
+
+  route({ method: "GET", path: "/health", summary: "Liveness and database check", tag: "Health", access: { kind: "public" } }, async (c) => {
+    await deps.db.execute("select 1");
+    return c.json({ status: "ok" });
+  });
+  route({ method: "GET", path: "/openapi.json", summary: "This document", tag: "Health", access: { kind: "public" } }, (c) =>
+    c.json(buildOpenApi(info, routes)),
+  );
+
+  return { app, route, routes };
+}
+
+export type Api = ReturnType<typeof createApi>;

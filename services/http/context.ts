@@ -1,0 +1,20 @@
+import type { Operation } from "../../lib/contract/permissions";
+import type { OrganizationType } from "../../lib/contract/user";
+import type { ServiceConfig } from "../config";
+import type { Db } from "../db/client";
+import type { Mailer } from "../mail/mailer";
+
+/** What every handler can reach: passed in at start, so tests build an app on their own database. */
+export type Deps = { db: Db; config: ServiceConfig; mailer: Mailer };
+
+/** The signed-in caller, as the access token and the database describe them on this request. */
+export type Actor = {
+  staffId: string;
+  districtId: string;
+  organizationId: string;
+  organizationType: OrganizationType;
+  isSuperAdmin: boolean;
+  permissions: ReadonlySet<Operation>;
+};
+
+export type ApiEnv = { Variables: { deps: Deps; actor: Actor; clientIp: string } };

@@ -1,0 +1,73 @@
+import type { Context } from "hono";
+import { z } from "zod";
+import { authMessages, formInvalidMessage } from "../../lib/contract/messages";
+
+export type ErrorCode =
+  | "bad_request"
+  | "validation"
+  | "unauthenticated"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "too_large"
+  | "rate_limited"
+  | "token_expired"
+  | "logged_out"
+  | "internal";
+
+const statusOf: Record<ErrorCode, number> = {
+  bad_request: 400,
+  validation: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  rate_limited: 429,
+  token_expired: 451,
+  logged_out: 452,
+  internal: 500,
+};
+
+export type FieldIssue = { path: string; message: string };
+
+/** The one error type of the APIs: its message is always safe to show to the user. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues?: FieldIssue[],
+  ) {
+    super(message);
+  }
+  get status() {
+    return statusOf[this.code];
+  }
+}
+
+export const notFound = () => new AppError("not_found", authMessages.notFound);
+export const forbidden = () => new AppError("forbidden", authMessages.forbidden);
+
+export function validationError(error: z.ZodError): AppError {
+  const issues = error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+  return new AppError("validation", formInvalidMessage, issues);
+}
+
+/** Turns anything thrown into a JSON answer; unknown errors are logged and hidden behind a generic 500. */
+export function renderError(error: unknown, c: Context) {
+  if (error instanceof z.ZodError) error = validationError(error);
+  if (!(error instanceof AppError)) {
+    const status = (error as { status?: number }).status;
+    if (status === 413) error = new AppError("too_large", authMessages.bodyTooLarge);
+    else {
+      console.error("[api] unhandled error", c.req.method, c.req.path, error);
+      error = new AppError("internal", authMessages.internal);
+    }
+  }
+  const appError = error as AppError;
+  if (appError.code === "token_expired") c.header("Cache-Control", "no-store");
+  return c.json(
+    { message: appError.message, code: appError.code, ...(appError.issues ? { issues: appError.issues } : {}) },
+    appError.status as 400,
+  );
+}

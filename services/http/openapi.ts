@@ -1,0 +1,40 @@
+import { z } from "zod";
+import type { RegisteredRoute } from "./api";
+
+function jsonSchema(schema: z.ZodType): unknown {
+  return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
+}
+
+/** `/staff/view-staff/:id` → `/staff/view-staff/{id}` */
+const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+
+/** OpenAPI 3.1 from the route registry, so the document cannot drift from the routes. */
+export function buildOpenApi(info: { title: string; version: string }, routes: RegisteredRoute[]) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of routes) {
+    const parameters: unknown[] = [];
+    for (const [where, schema] of [["path", r.params], ["query", r.query]] as const) {
+      if (!(schema instanceof z.ZodObject)) continue;
+      for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+        parameters.push({ name, in: where, required: where === "path" || !field.safeParse(undefined).success, schema: jsonSchema(field) });
+      }
+    }
+    const operation: Record<string, unknown> = {
+      summary: r.summary,
+      tags: [r.tag],
+      "x-access": r.access.kind === "operation" ? r.access.operation : r.access.kind,
+      security: r.access.kind === "public" ? [] : [{ bearer: [] }],
+      parameters,
+      responses: { default: { description: "JSON; errors are { message, code, issues? }" } },
+    };
+    if (r.body) operation.requestBody = { required: true, content: { "application/json": { schema: jsonSchema(r.body) } } };
+    if (r.rawBody) operation.requestBody = { required: true, content: { "multipart/form-data": {} } };
+    (paths[openApiPath(r.path)] ??= {})[r.method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: "3.1.0",
+    info,
+    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+    paths,
+  };
+}

@@ -1,0 +1,43 @@
+import { serve, type ServerType } from "@hono/node-server";
+import { createBillingApi } from "./billing/app";
+import { bootDatabase } from "./boot";
+import { loadServiceConfig } from "./config";
+import { DataDirLockedError } from "./db/data-dir-lock";
+import { createDistrictApi } from "./district/app";
+import { createMailer } from "./mail/mailer";
+
+/** Starts the district API and the billing API in one process (PGlite allows one process per data folder). */
+async function main() {
+  const config = loadServiceConfig();
+  const database = await bootDatabase(config);
+  const deps = { db: database.db, config, mailer: createMailer(config) };
+  const listen = (app: { fetch: (r: Request) => Response | Promise<Response> }, port: number) =>
+    new Promise<ServerType>((ready) => {
+      const server = serve({ fetch: app.fetch, port, hostname: config.API_HOST }, () => ready(server));
+    });
+  const servers = [
+    await listen(createDistrictApi(deps).app, config.DISTRICT_API_PORT),
+    await listen(createBillingApi(deps).app, config.BILLING_API_PORT),
+  ];
+  console.log(
+    `[services] district API on http://${config.API_HOST}:${config.DISTRICT_API_PORT}, billing API on http://${config.API_HOST}:${config.BILLING_API_PORT}` +
+      ` (${database.kind === "embedded" ? `embedded database in ${config.DATA_DIR}` : "PostgreSQL server"}${database.seeded ? ", demo data seeded" : ""})`,
+  );
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await Promise.all(servers.map((s) => new Promise((done) => s.close(done))));
+    await deps.mailer.flush();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((error) => {
+  console.error(error instanceof DataDirLockedError || error instanceof Error ? `[services] ${error.message}` : error);
+  process.exit(1);
+});
