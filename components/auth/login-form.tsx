@@ -1,0 +1,52 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { LoadingOverlay } from "@/components/ui/loading-overlay";
+import { PasswordField } from "@/components/ui/password-field";
+import { TextField } from "@/components/ui/text-field";
+import { loginFormSchema, type LoginForm as LoginValues } from "@/lib/contract/auth";
+import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
+import { ApiError, clientApi } from "@/lib/client-api";
+import { routes } from "@/lib/routes";
+import { useSuccessRedirect } from "@/lib/use-success-redirect";
+
+export function LoginForm() {
+  const next = useSearchParams().get("next");
+  const successRedirect = useSuccessRedirect();
+  const [busy, setBusy] = useState(false);
+  const form = useForm<LoginValues>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: "", password: "" } });
+  const { errors } = form.formState;
+
+  const onSubmit = async (values: LoginValues) => {
+    setBusy(true);
+    try {
+      const { redirectTo } = await clientApi<{ redirectTo: string }>("/api/auth/login", { method: "POST", json: { ...values, next: next ?? undefined } });
+      await successRedirect(successNotices.loginSuccessful, redirectTo);
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : String(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))} className="flex flex-col gap-4">
+      {busy ? <LoadingOverlay /> : null}
+      <TextField label="E-mail" type="email" autoComplete="username" error={errors.email?.message} {...form.register("email")} />
+      <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...form.register("password")} />
+      <div className="flex justify-end">
+        <Link href={routes.forgotPassword} className="text-sm font-medium text-primary hover:underline">
+          Forgot password?
+        </Link>
+      </div>
+      <Button type="submit" disabled={busy}>
+        Sign in
+      </Button>
+    </form>
+  );
+}

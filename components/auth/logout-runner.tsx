@@ -1,0 +1,38 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { LoadingOverlay } from "@/components/ui/loading-overlay";
+import { LOGOUT_DELAY_MS, loadingTexts } from "@/lib/contract/messages";
+import { routes } from "@/lib/routes";
+
+/**
+ * Spec §4: 'Logging you out. Please wait', then after 1.5 s the session is cleared (a POST, so no
+ * prefetch or crawler can log anyone out) and the user is sent to /login.
+ */
+export function LogoutRunner() {
+  const queryClient = useQueryClient();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(async () => {
+      try {
+        const response = await fetch("/api/auth/logout", { method: "POST", credentials: "same-origin" });
+        if (!response.ok) throw new Error(String(response.status));
+        queryClient.clear();
+        window.location.replace(routes.login);
+      } catch {
+        setFailed(true);
+      }
+    }, LOGOUT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [queryClient]);
+
+  if (failed) {
+    return (
+      <p role="alert" className="p-6 text-center">
+        We could not log you out. Check your connection and <a className="font-medium text-primary underline" href={routes.logout}>try again</a>.
+      </p>
+    );
+  }
+  return <LoadingOverlay text={loadingTexts.loggingOut} />;
+}

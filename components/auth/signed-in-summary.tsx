@@ -1,0 +1,31 @@
+import Link from "next/link";
+import type { SignedInUser } from "@/lib/contract/user";
+import { term } from "@/lib/contract/terminology";
+import { routes } from "@/lib/routes";
+
+/** Who is signed in and where: the interim dashboard until the portal shell arrives. */
+export function SignedInSummary({ user, heading }: { user: SignedInUser; heading: string }) {
+  const { staff } = user;
+  const districtTerm = term(staff.stateDetails.stateTerminologies, "district");
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-2xl flex-col gap-6 px-4 py-10">
+      <h1 className="text-2xl font-bold">{heading}</h1>
+      <section aria-label="Signed-in staff" className="rounded-lg border border-border bg-card p-5">
+        <p className="text-lg">
+          Welcome, <strong>{[staff.title, staff.firstName, staff.lastName].filter(Boolean).join(" ")}</strong>
+        </p>
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">{districtTerm}</dt>
+          <dd data-testid="district-name">{staff.district.name}</dd>
+          <dt className="text-muted-foreground">Working in</dt>
+          <dd>{user.currentOrganization.name}</dd>
+          <dt className="text-muted-foreground">E-mail</dt>
+          <dd>{staff.email}</dd>
+        </dl>
+      </section>
+      <Link href={routes.logout} prefetch={false} className="self-start rounded-md border border-border px-4 py-2 font-semibold hover:bg-muted">
+        Logout
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,70 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { LoadingOverlay } from "@/components/ui/loading-overlay";
+import { OtpInput } from "@/components/ui/otp-input";
+import { PasswordField } from "@/components/ui/password-field";
+import { updatePasswordFormSchema, type ResetCodeResponse, type UpdatePasswordForm as Values } from "@/lib/contract/auth";
+import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
+import { ApiError, clientApi } from "@/lib/client-api";
+import { resetData } from "@/lib/reset-data";
+import { routes } from "@/lib/routes";
+import { useSuccessRedirect } from "@/lib/use-success-redirect";
+
+export function UpdatePasswordForm() {
+  const successRedirect = useSuccessRedirect();
+  const [busy, setBusy] = useState(false);
+  const [reset, setReset] = useState<ResetCodeResponse | null | undefined>(undefined);
+  const form = useForm<Values>({ resolver: zodResolver(updatePasswordFormSchema), defaultValues: { code: "", password: "", confirmPassword: "" } });
+  const { errors } = form.formState;
+
+  // sessionStorage exists only in the browser: read it after the first render.
+  useEffect(() => setReset(resetData.read()), []);
+
+  if (reset === undefined) return null;
+  if (reset === null) {
+    return (
+      <div className="flex flex-col gap-4">
+        <p role="alert">There is no reset code waiting in this browser. Request a code first.</p>
+        <Link href={routes.forgotPassword} className="font-medium text-primary hover:underline">
+          Request a reset code
+        </Link>
+      </div>
+    );
+  }
+
+  const onSubmit = async (values: Values) => {
+    setBusy(true);
+    try {
+      await clientApi("/api/auth/reset-password", { method: "POST", json: { resetCodeId: reset.id, code: values.code, password: values.password } });
+      resetData.clear();
+      await successRedirect(successNotices.passwordUpdated, routes.login);
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : String(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))} className="flex flex-col gap-4">
+      {busy ? <LoadingOverlay /> : null}
+      <p className="text-sm text-muted-foreground">
+        We sent a 6-digit code to <strong className="text-foreground">{reset.email}</strong>. It expires in 10 minutes.
+      </p>
+      <Controller control={form.control} name="code" render={({ field }) => <OtpInput value={field.value} onChange={field.onChange} error={errors.code?.message} />} />
+      <PasswordField label="New password" autoComplete="new-password" error={errors.password?.message} {...form.register("password")} />
+      <PasswordField label="Confirm new password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register("confirmPassword")} />
+      <Button type="submit" disabled={busy}>
+        Update password
+      </Button>
+      <Link href={routes.forgotPassword} className="text-center text-sm font-medium text-primary hover:underline">
+        Send a new code
+      </Link>
+    </form>
+  );
+}

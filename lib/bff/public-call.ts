@@ -1,0 +1,35 @@
+import "server-only";
+import { NextResponse } from "next/server";
+import { authMessages } from "../contract/messages";
+import { errorJson } from "./json";
+import { apiBase, clientIpOf, internalHeaders } from "./upstream";
+
+/** A call to one of the API's public auth endpoints, with the client address the rate limits need. */
+export async function callPublic(request: Request, method: string, path: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> } | NextResponse> {
+  try {
+    const response = await fetch(`${apiBase("district")}${path}`, {
+      method,
+      headers: { "content-type": "application/json", ...internalHeaders(clientIpOf(request.headers)) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+    });
+    const json = (await response.json().catch(() => ({ message: authMessages.internal }))) as Record<string, unknown>;
+    return { status: response.status, json };
+  } catch (error) {
+    console.error("[bff] auth call failed", path, error);
+    return errorJson(502, authMessages.unreachable, "unreachable");
+  }
+}
+
+/** Reads a JSON body, answering 400 for anything that is not a JSON object. */
+export async function readJsonBody(request: Request): Promise<Record<string, unknown> | NextResponse> {
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > 100_000) return errorJson(413, authMessages.bodyTooLarge, "too_large");
+  try {
+    const value: unknown = await request.json();
+    if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // fall through
+  }
+  return errorJson(400, authMessages.malformedJson, "bad_request");
+}

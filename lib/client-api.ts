@@ -1,0 +1,45 @@
+import { authMessages } from "./contract/messages";
+import { routes } from "./routes";
+
+export type FieldIssue = { path: string; message: string };
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly issues: FieldIssue[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The browser's one way to call the BFF. Sends JSON, returns JSON; a 452 (session ended) goes to the
+ * login page; any other failure throws an ApiError carrying the server's message to show.
+ */
+export async function clientApi<T>(url: string, init: Omit<RequestInit, "body"> & { json?: unknown; body?: BodyInit } = {}): Promise<T> {
+  const { json, headers, ...rest } = init;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      ...rest,
+      headers: { accept: "application/json", ...(json !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+      body: json !== undefined ? JSON.stringify(json) : init.body,
+      credentials: "same-origin",
+    });
+  } catch (error) {
+    throw new ApiError(0, error instanceof Error ? error.message : String(error));
+  }
+  const body = (await response.json().catch(() => ({}))) as { message?: string; issues?: FieldIssue[] };
+  if (response.status === 452) {
+    const next = window.location.pathname + window.location.search;
+    window.location.assign(`${routes.login}?next=${encodeURIComponent(next)}`);
+    throw new ApiError(452, body.message ?? authMessages.sessionExpired);
+  }
+  if (!response.ok) throw new ApiError(response.status, body.message ?? `${response.status} ${response.statusText}`, body.issues);
+  return body as T;
+}
+
+/** Paths of the BFF for the two APIs. */
+export const districtApi = (path: string) => `/api/district/${path.replace(/^\//, "")}`;
+export const billingApi = (path: string) => `/api/billing/${path.replace(/^\//, "")}`;

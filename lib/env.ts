@@ -1,0 +1,26 @@
+import "server-only";
+import { z } from "zod";
+
+/** The portal's server environment, parsed once; nothing else in the portal reads process.env. */
+const schema = z.object({
+  DISTRICT_API_URL: z.url().default("http://127.0.0.1:4000"),
+  BILLING_API_URL: z.url().default("http://127.0.0.1:4100"),
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters."),
+  INTERNAL_SECRET: z.string().min(32, "INTERNAL_SECRET must be at least 32 characters."),
+  /** The address users reach the portal at; its scheme decides the cookie's Secure flag and the CSRF origin. */
+  PORTAL_URL: z.url().optional(),
+  /** Refresh an access token once less than this fraction of its lifetime remains. */
+  TOKEN_REFRESH_FRACTION: z.coerce.number().min(0).max(1).default(0.25),
+});
+
+let parsed: z.infer<typeof schema> | undefined;
+
+export function env() {
+  if (parsed) return parsed;
+  const result = schema.safeParse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== "")));
+  if (!result.success) {
+    throw new Error(`Invalid portal configuration:\n${result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`);
+  }
+  parsed = result.data;
+  return parsed;
+}

@@ -1,0 +1,53 @@
+/** Every path of the portal, in one place (spec §2 and architecture 'Routes the spec does not name'). */
+export const routes = {
+  home: "/",
+  login: "/login",
+  forgotPassword: "/password/forgot",
+  updatePasswordOtp: "/password/update-password-otp/",
+  logout: "/logout",
+  dashboard: "/dashboard",
+  profile: "/dashboard/profile",
+  districtProfile: "/dashboard/district",
+  administration: "/administration",
+  schoolManagement: "/administration/school-management",
+  editSchool: (id: string) => `/administration/school-management/edit-school/${id}`,
+  permissionManagement: "/administration/user-management/permission-management",
+  editRole: (id: string) => `/administration/user-management/permission-management/edit-role/${id}`,
+  studentManagement: "/administration/user-management/student-management",
+  admissionRegister: "/administration/user-management/student-management/admission-register",
+  staffManagement: "/administration/user-management/staff-management",
+  staffRecord: "/administration/user-management/staff-management/staff-record",
+  staffTransfers: "/administration/user-management/staff-management/list-staff-transfer",
+  lgaCreation: "/administration/lga-management/lga-creation",
+  superAdmin: "/super-admin",
+  switchDistrict: "/super-admin/switch-district",
+} as const;
+
+/** Pages for signed-out visitors only; a signed-in user who opens one goes to the dashboard. */
+export const guestOnlyPaths = ["/login", "/password"];
+/** Pages anyone may open (the logout page finishes a logout even when the session is already gone). */
+export const openPaths = ["/logout"];
+
+const startsWithSegment = (path: string, prefix: string) => path === prefix || path.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`);
+export const isGuestOnly = (path: string) => guestOnlyPaths.some((p) => startsWithSegment(path, p));
+export const isOpen = (path: string) => openPaths.some((p) => startsWithSegment(path, p));
+
+/**
+ * A `next` parameter is honoured only when it is a path of this portal: one leading slash, no scheme,
+ * no protocol-relative `//host`, no backslash tricks, and not a guest-only page.
+ */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (!next || next.length > 2000) return null;
+  if (!next.startsWith("/") || next.startsWith("//") || next.includes("\\")) return null;
+  try {
+    const url = new URL(next, "http://portal.invalid");
+    if (url.origin !== "http://portal.invalid") return null;
+    if (isGuestOnly(url.pathname) || isOpen(url.pathname) || url.pathname.startsWith("/api/")) return null;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return null;
+  }
+}
+
+/** Where a user lands after signing in: the `next` page, else the super-admin area or the dashboard. */
+export const landingPath = (isSuperAdmin: boolean, next?: string | null) => safeNextPath(next) ?? (isSuperAdmin ? routes.superAdmin : routes.dashboard);

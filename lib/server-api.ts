@@ -1,0 +1,33 @@
+import "server-only";
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { cache } from "react";
+import type { SignedInUser } from "./contract/user";
+import { apiBase, type ApiTarget } from "./bff/upstream";
+import { routes } from "./routes";
+import { SESSION_COOKIE, unsealSession } from "./session";
+
+export class ServerApiError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+/**
+ * A read for a server component, with the session's bearer. No session → /login. An expired token
+ * (rare: proxy.ts refreshes before rendering) → the same page again, through the proxy. A logged-out
+ * session → /logout, which clears the cookie.
+ */
+export async function serverGet<T>(target: ApiTarget, path: string): Promise<T> {
+  const session = await unsealSession((await cookies()).get(SESSION_COOKIE)?.value);
+  if (!session) redirect(routes.login);
+  const response = await fetch(`${apiBase(target)}/${path}`, { headers: { authorization: `Bearer ${session.accessToken}` }, cache: "no-store" });
+  if (response.status === 451) redirect((await headers()).get("x-portal-path") ?? routes.dashboard);
+  if (response.status === 452 || response.status === 401) redirect(`${routes.logout}?expired=1`);
+  const body = (await response.json().catch(() => ({}))) as T & { message?: string };
+  if (!response.ok) throw new ServerApiError(response.status, body.message ?? "Request failed");
+  return body;
+}
+
+/** The signed-in user, read once per render. */
+export const getSignedInUser = cache(() => serverGet<SignedInUser>("district", "auth/me"));

@@ -1,0 +1,45 @@
+import "server-only";
+import { sealData, unsealData } from "iron-session";
+import { env } from "./env";
+
+/** What the encrypted, httpOnly session cookie holds: the tokens and little else (4 KB limit). */
+export type SessionData = {
+  accessToken: string;
+  refreshToken: string;
+  /** ms since epoch */
+  accessExpiresAt: number;
+  accessLifetimeMs: number;
+  staffId: string;
+  isSuperAdmin: boolean;
+};
+
+export const SESSION_COOKIE = "portal_session";
+const SESSION_TTL_SECONDS = 30 * 24 * 3600;
+
+export async function sealSession(data: SessionData): Promise<string> {
+  return sealData(data, { password: env().SESSION_SECRET, ttl: SESSION_TTL_SECONDS });
+}
+
+/** A missing, expired or tampered cookie reads as no session. */
+export async function unsealSession(value: string | undefined): Promise<SessionData | null> {
+  if (!value) return null;
+  try {
+    const data = await unsealData<Partial<SessionData>>(value, { password: env().SESSION_SECRET, ttl: SESSION_TTL_SECONDS });
+    return data.accessToken && data.refreshToken && data.staffId ? (data as SessionData) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Secure follows the portal's public scheme, not NODE_ENV, so plain http on a LAN address still works. */
+export function sessionCookieOptions() {
+  const secure = env().PORTAL_URL?.startsWith("https:") ?? false;
+  return { httpOnly: true, sameSite: "lax" as const, secure, path: "/", maxAge: SESSION_TTL_SECONDS };
+}
+
+export const clearedCookieOptions = () => ({ ...sessionCookieOptions(), maxAge: 0 });
+
+/** Time to refresh when the token has expired or less than a fraction of its lifetime remains. */
+export function needsRefresh(session: SessionData, now = Date.now()): boolean {
+  return session.accessExpiresAt - now <= session.accessLifetimeMs * env().TOKEN_REFRESH_FRACTION;
+}

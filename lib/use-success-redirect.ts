@@ -1,0 +1,23 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useCallback } from "react";
+import { toast } from "sonner";
+import { REDIRECT_DELAY_MS } from "./contract/messages";
+
+/** Spec §2: a success notice, a pause (1.5 s unless the spec says otherwise), then the target page. */
+export function useSuccessRedirect() {
+  const router = useRouter();
+  return useCallback(
+    (notice: string, target: string, delayMs: number = REDIRECT_DELAY_MS) =>
+      new Promise<void>((done) => {
+        toast.success(notice);
+        setTimeout(() => {
+          router.replace(target);
+          router.refresh();
+          done();
+        }, delayMs);
+      }),
+    [router],
+  );
+}

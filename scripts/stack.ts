@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { resolve } from "node:path";
+import { builtFingerprint, currentFingerprint, saveFingerprint } from "./build-fingerprint";
+import { loadOrCreateSecrets } from "./secrets";
+
+export type StackOptions = { dev?: boolean; env?: NodeJS.ProcessEnv; quiet?: boolean };
+export type Stack = { portalUrl: string; embedded: boolean; stop: () => Promise<void>; exited: Promise<number> };
+
+const nextBin = resolve("node_modules/next/dist/bin/next");
+
+function run(args: string[], env: NodeJS.ProcessEnv, label: string, quiet: boolean): ChildProcess {
+  const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+  const relay = (stream: NodeJS.ReadableStream | null, out: NodeJS.WriteStream) =>
+    stream?.on("data", (chunk: Buffer) => {
+      if (!quiet) out.write(chunk.toString().replace(/^(?=.)/gm, `[${label}] `));
+    });
+  relay(child.stdout, process.stdout);
+  relay(child.stderr, process.stderr);
+  return child;
+}
+
+async function waitFor(url: string, child: ChildProcess, what: string, timeoutMs = 120_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} before it was ready.`);
+    try {
+      const response = await fetch(url, { redirect: "manual" });
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${what} did not answer at ${url} within ${timeoutMs / 1000} s.`);
+}
+
+function exitOf(child: ChildProcess) {
+  return new Promise<number>((done) => child.once("exit", (code) => done(code ?? 1)));
+}
+
+/**
+ * The whole product: the APIs (one process, embedded database unless DATABASE_URL is set) and the
+ * portal. Builds the portal first when its sources changed since the last build.
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const base = { ...process.env, ...options.env };
+  const quiet = options.quiet ?? false;
+  const dataDir = base.DATA_DIR || ".data/db";
+  const secrets = loadOrCreateSecrets(`${resolve(dataDir)}.secrets.json`, base);
+  const port = base.PORT || "3000";
+  const districtPort = base.DISTRICT_API_PORT || "4000";
+  const billingPort = base.BILLING_API_PORT || "4100";
+  const env: NodeJS.ProcessEnv = {
+    ...base,
+    ...secrets,
+    DATA_DIR: dataDir,
+    DISTRICT_API_PORT: districtPort,
+    BILLING_API_PORT: billingPort,
+    DISTRICT_API_URL: base.DISTRICT_API_URL || `http://127.0.0.1:${districtPort}`,
+    BILLING_API_URL: base.BILLING_API_URL || `http://127.0.0.1:${billingPort}`,
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+
+  if (!options.dev) {
+    const fingerprint = currentFingerprint(env);
+    if (builtFingerprint() !== fingerprint) {
+      console.log("[start] building the portal (first start, or its sources changed)…");
+      const build = run([nextBin, "build"], { ...env, NODE_ENV: "production" }, "build", false);
+      const code = await exitOf(build);
+      if (code !== 0) throw new Error(`The portal build failed (exit code ${code}).`);
+      saveFingerprint(fingerprint);
+    }
+  }
+
+  const services = run(["--import", "tsx", "services/main.ts"], env, "api", quiet);
+  const servicesExit = exitOf(services);
+  await waitFor(`${env.DISTRICT_API_URL}/health`, services, "The APIs");
+
+  const portalArgs = options.dev ? [nextBin, "dev", "-p", port] : [nextBin, "start", "-p", port];
+  if (base.HOSTNAME) portalArgs.push("-H", base.HOSTNAME);
+  const portal = run(portalArgs, { ...env, NODE_ENV: options.dev ? "development" : "production" }, "portal", quiet);
+  const portalExit = exitOf(portal);
+  const portalUrl = `http://localhost:${port}`;
+  try {
+    await waitFor(`${portalUrl}/login`, portal, "The portal");
+  } catch (error) {
+    services.kill("SIGTERM");
+    portal.kill("SIGTERM");
+    throw error;
+  }
+
+  const stop = async () => {
+    for (const child of [portal, services]) if (child.exitCode === null) child.kill("SIGTERM");
+    await Promise.all([portalExit, servicesExit]);
+  };
+  const exited = Promise.race([portalExit, servicesExit]);
+  return { portalUrl, embedded: !env.DATABASE_URL, stop, exited };
+}
