@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { builtFingerprint, currentFingerprint, saveFingerprint } from "./build-fingerprint";
 import { loadOrCreateSecrets } from "./secrets";
 
-export type StackOptions = { dev?: boolean; env?: NodeJS.ProcessEnv; quiet?: boolean };
+export type StackOptions = { dev?: boolean; env?: Record<string, string | undefined>; quiet?: boolean };
 export type Stack = { portalUrl: string; embedded: boolean; stop: () => Promise<void>; exited: Promise<number> };
 
 const nextBin = resolve("node_modules/next/dist/bin/next");

@@ -2,29 +2,26 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { OtpInput } from "@/components/ui/otp-input";
 import { PasswordField } from "@/components/ui/password-field";
-import { updatePasswordFormSchema, type ResetCodeResponse, type UpdatePasswordForm as Values } from "@/lib/contract/auth";
+import { updatePasswordFormSchema, type UpdatePasswordForm as Values } from "@/lib/contract/auth";
 import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
 import { ApiError, clientApi } from "@/lib/client-api";
-import { resetData } from "@/lib/reset-data";
+import { resetData, useResetData } from "@/lib/reset-data";
 import { routes } from "@/lib/routes";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 
 export function UpdatePasswordForm() {
   const successRedirect = useSuccessRedirect();
   const [busy, setBusy] = useState(false);
-  const [reset, setReset] = useState<ResetCodeResponse | null | undefined>(undefined);
+  const reset = useResetData();
   const form = useForm<Values>({ resolver: zodResolver(updatePasswordFormSchema), defaultValues: { code: "", password: "", confirmPassword: "" } });
   const { errors } = form.formState;
-
-  // sessionStorage exists only in the browser: read it after the first render.
-  useEffect(() => setReset(resetData.read()), []);
 
   if (reset === undefined) return null;
   if (reset === null) {

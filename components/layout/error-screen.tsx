@@ -1,7 +1,8 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 
 /** Error layout (spec §2): a title, an explanation and a HOME button to /. */
-export function ErrorScreen({ title, explanation, action }: { title: string; explanation: string; action?: React.ReactNode }) {
+export function ErrorScreen({ title, explanation, action }: { title: string; explanation: string; action?: ReactNode }) {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
       <h1 className="text-3xl font-bold">{title}</h1>

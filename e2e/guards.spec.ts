@@ -1,0 +1,61 @@
+import { accounts, expect, signIn, test } from "./support/fixtures";
+
+test.describe("route guards", () => {
+  test("a signed-out visitor of any page lands on /login, remembering the page @phone", async ({ page }) => {
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
+    await page.goto("/administration/school-management/edit-school/123?tab=roles");
+    expect(new URL(page.url()).searchParams.get("next")).toBe("/administration/school-management/edit-school/123?tab=roles");
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  });
+
+  test("after signing in, a bookmarked page opens instead of the default", async ({ page }) => {
+    await page.goto("/dashboard?from=bookmark");
+    await expect(page).toHaveURL(/next=/);
+    await page.getByLabel("E-mail").fill(accounts.admin1.email);
+    await page.getByLabel("Password", { exact: true }).fill(accounts.admin1.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL("**/dashboard?from=bookmark");
+  });
+
+  test("a next parameter that leaves the portal is ignored", async ({ page }) => {
+    await signIn(page, accounts.admin1, "/login?next=//evil.example/phish");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("a signed-in user who opens a guest-only page goes to the dashboard", async ({ page }) => {
+    await signIn(page, accounts.admin1);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText("Mrs Adaeze Okafor")).toBeVisible();
+    await expect(page.getByTestId("district-name")).toHaveText("Education District I");
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/password/forgot");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("a super administrator lands on /super-admin; others cannot open it", async ({ page, browser }) => {
+    await signIn(page, accounts.superAdmin);
+    await expect(page).toHaveURL(/\/super-admin$/);
+    await expect(page.getByRole("heading", { name: "Super administration" })).toBeVisible();
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/super-admin$/);
+
+    const other = await browser.newPage();
+    await signIn(other, accounts.admin2);
+    await other.goto("/super-admin");
+    await expect(other).toHaveURL(/\/dashboard$/);
+    await expect(other.getByTestId("district-name")).toHaveText("Education District II");
+    await other.close();
+  });
+
+  test("a missing page shows 'Page Not Found' with a HOME button", async ({ page }) => {
+    await signIn(page, accounts.admin1);
+    await page.goto("/no-such-page");
+    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+    await page.getByRole("link", { name: "HOME" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});

@@ -1,0 +1,46 @@
+import { accounts, expect, test } from "./support/fixtures";
+
+test.describe("sign-in form", () => {
+  test("shows the spec's messages for empty and invalid input @phone", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("E-mail is required")).toBeVisible();
+    await expect(page.getByText("Enter password.")).toBeVisible();
+    await expect(page.getByText("Validation failed: Please ensure all fields are filled correctly.")).toBeVisible();
+
+    await page.getByLabel("E-mail").fill("not-an-address");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("E-mail must be valid")).toBeVisible();
+  });
+
+  test("a wrong password and an unknown user get the same message, and no session", async ({ page, context }) => {
+    for (const email of [accounts.admin1.email, "nobody@example.org"]) {
+      await page.goto("/login");
+      await page.getByLabel("E-mail").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill("Wrong#Pass123");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByText("Invalid e-mail or password.")).toBeVisible();
+      await expect(page).toHaveURL(/\/login$/);
+    }
+    expect((await context.cookies()).find((c) => c.name === "portal_session")).toBeUndefined();
+  });
+
+  test("the password can be shown and hidden", async ({ page }) => {
+    await page.goto("/login");
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("Secret#123");
+    await expect(password).toHaveAttribute("type", "password");
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+  });
+
+  test("the auth layout shows a persistent banner while offline", async ({ page, context }) => {
+    await page.goto("/login");
+    await context.setOffline(true);
+    await expect(page.getByText("Looks like you lost your internet.")).toBeVisible();
+    await page.waitForTimeout(500);
+    await expect(page.getByText("Looks like you lost your internet.")).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByText("Looks like you lost your internet.")).toBeHidden();
+  });
+});

@@ -1,0 +1,57 @@
+import { expect, test as base, type Page } from "@playwright/test";
+import { demoPasswords } from "../../services/db/demo-data";
+import { districtApiUrl, mailboxUrl } from "./ports";
+
+export const accounts = {
+  superAdmin: { email: "superadmin@example.org", password: demoPasswords.superAdmin },
+  admin1: { email: "admin.ed1@example.org", password: demoPasswords.admin },
+  admin2: { email: "admin.ed2@example.org", password: demoPasswords.admin },
+  /** Staff with no role; each test that changes an account uses its own. */
+  teacher: (email: string) => ({ email, password: demoPasswords.staff }),
+};
+
+export type Account = { email: string; password: string };
+
+/** Signs in through the login page and waits for the landing page. */
+export async function signIn(page: Page, account: Account, path = "/login") {
+  await page.goto(path);
+  await page.getByLabel("E-mail").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Login Successful")).toBeVisible();
+  await page.waitForURL((url) => url.pathname !== "/login");
+}
+
+/** Signs in to the district API directly (not through the portal), for arranging a test's state. */
+export async function apiToken(account: Account): Promise<string> {
+  const response = await fetch(`${districtApiUrl}/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ identifier: account.email, password: account.password }),
+  });
+  if (!response.ok) throw new Error(`API login failed for ${account.email}: ${response.status}`);
+  return ((await response.json()) as { authorizationToken: string }).authorizationToken;
+}
+
+export async function districtApi(method: string, path: string, token: string, body?: unknown) {
+  return fetch(`${districtApiUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+}
+
+/** The newest reset code e-mailed to an address, read from the SMTP sink. */
+export async function latestResetCode(email: string, after: number): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const messages = (await (await fetch(`${mailboxUrl}/messages?to=${encodeURIComponent(email)}`)).json()) as { raw: string; receivedAt: number }[];
+    const fresh = messages.filter((m) => m.receivedAt >= after).at(-1);
+    const code = fresh && /reset code is (\d{6})/.exec(fresh.raw)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no reset code reached ${email}`);
+}
+
+export const test = base;
+export { expect };

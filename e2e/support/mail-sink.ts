@@ -1,0 +1,43 @@
+import { createServer, type Server } from "node:http";
+import { SMTPServer } from "smtp-server";
+
+export type SunkMessage = { to: string[]; raw: string; receivedAt: number };
+
+/**
+ * A real SMTP server that keeps what it receives, plus a small HTTP mailbox for the tests to read:
+ * GET /messages?to=address returns that address's messages, newest last.
+ */
+export async function startMailSink(smtpPort: number, httpPort: number) {
+  const messages: SunkMessage[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        messages.push({ to, raw: Buffer.concat(chunks).toString("utf8"), receivedAt: Date.now() });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((ready) => smtp.listen(smtpPort, "127.0.0.1", ready));
+
+  const http: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://mailbox");
+    const to = url.searchParams.get("to")?.toLowerCase();
+    const list = messages.filter((m) => !to || m.to.includes(to));
+    response.setHeader("content-type", "application/json");
+    response.end(JSON.stringify(list));
+  });
+  await new Promise<void>((ready) => http.listen(httpPort, "127.0.0.1", ready));
+
+  return {
+    stop: async () => {
+      await new Promise((done) => smtp.close(() => done(undefined)));
+      await new Promise((done) => http.close(() => done(undefined)));
+    },
+  };
+}

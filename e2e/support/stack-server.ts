@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startStack } from "../../scripts/stack";
+import { startMailSink } from "./mail-sink";
+import { ACCESS_TOKEN_TTL_SECONDS, testPorts } from "./ports";
+
+/**
+ * Playwright's web server: the product started the way `npm start` starts it (built portal, APIs,
+ * a new embedded database seeded with the demo), sending mail to a local SMTP sink.
+ */
+async function main() {
+  const dataRoot = mkdtempSync(join(tmpdir(), "portal-e2e-"));
+  const sink = await startMailSink(testPorts.smtp, testPorts.mailbox);
+  const stack = await startStack({
+    env: {
+      DATA_DIR: join(dataRoot, "db"),
+      PORT: String(testPorts.portal),
+      DISTRICT_API_PORT: String(testPorts.district),
+      BILLING_API_PORT: String(testPorts.billing),
+      SMTP_URL: `smtp://127.0.0.1:${testPorts.smtp}`,
+      ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS),
+      // Every test signs in from 127.0.0.1; the limits themselves are covered by the API tests.
+      LOGIN_LIMIT_PER_IP: "100000",
+      LOGIN_LIMIT_PER_ACCOUNT: "1000",
+      RESET_LIMIT_PER_IP: "100000",
+      RESET_LIMIT_PER_ACCOUNT: "1000",
+    },
+  });
+  console.log(`[e2e] stack ready at ${stack.portalUrl}`);
+  const stop = async () => {
+    await stack.stop();
+    await sink.stop();
+    rmSync(dataRoot, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  await stack.exited;
+  await stop();
+}
+
+main().catch((error) => {
+  console.error("[e2e] stack failed to start:", error);
+  process.exit(1);
+});

@@ -1,0 +1,85 @@
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
+import { syncPermissionCatalogue } from "../db/catalogue";
+import { openDatabase, type Database } from "../db/client";
+import { seedDemo } from "../db/seed";
+import { demoPasswords } from "../db/demo-data";
+import { testServiceConfig, type ServiceConfig } from "../config";
+import { createDistrictApi } from "../district/app";
+import { createBillingApi } from "../billing/app";
+import { createMailer } from "../mail/mailer";
+import type { AuthResult } from "../../lib/contract/user";
+
+/**
+ * A fresh, migrated and seeded database per call: PGlite in memory, or a new database on the
+ * PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ */
+async function freshDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ memory: true });
+  const name = `portal_test_${randomBytes(6).toString("hex")}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
+
+/** Both APIs in-process on a fresh seeded database, with helpers to call them. */
+export async function createTestApi(overrides: Partial<ServiceConfig> = {}) {
+  const database = await freshDatabase();
+  await database.migrate();
+  await syncPermissionCatalogue(database.db);
+  await seedDemo(database.db);
+  const config = testServiceConfig(overrides);
+  const mailer = createMailer(config);
+  const deps = { db: database.db, config, mailer };
+  const district = createDistrictApi(deps);
+  const billing = createBillingApi(deps);
+
+  /** A JSON request to the district API; `token` adds the bearer. */
+  const call = (method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) =>
+    district.app.request(path, {
+      method,
+      headers: {
+        ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...options.headers,
+      },
+      body: options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body),
+    });
+
+  const login = async (identifier: string, password: string): Promise<AuthResult> => {
+    const response = await call("POST", "/auth/login", { body: { identifier, password } });
+    if (response.status !== 200) throw new Error(`login of ${identifier} failed: ${response.status} ${await response.text()}`);
+    return (await response.json()) as AuthResult;
+  };
+
+  return {
+    db: database.db,
+    config,
+    mailer,
+    district,
+    billing,
+    call,
+    login,
+    loginAdmin: (n: 1 | 2 = 1) => login(`admin.ed${n}@example.org`, demoPasswords.admin),
+    loginSuperAdmin: () => login("superadmin@example.org", demoPasswords.superAdmin),
+    close: async () => {
+      await mailer.flush();
+      await database.close();
+    },
+  };
+}

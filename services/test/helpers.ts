@@ -1,0 +1,43 @@
+import { eq, sql } from "drizzle-orm";
+import { expect } from "vitest";
+import { staff } from "../db/schema";
+import type { TestApi } from "./harness";
+
+export type ErrorBody = { message: string; code: string; issues?: { path: string; message: string }[] };
+
+/** Stack frames, file paths, SQL and driver names: none of these may reach a client. */
+const leak = /\bat \S+ \(|node_modules|\.[jt]s:\d+|\bselect\b[^"]*\bfrom\b|\binsert into\b|\bupdate \w+ set\b|postgres|pglite|drizzle|violates|constraint/i;
+
+export function expectNoLeak(text: string) {
+  expect(text).not.toMatch(leak);
+}
+
+/** Asserts status and exact message of an error answer, that it leaks nothing, and returns its body. */
+export async function expectError(response: Response, status: number, message: string): Promise<ErrorBody> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  expectNoLeak(text);
+  const body = JSON.parse(text) as ErrorBody;
+  expect(body.message).toBe(message);
+  return body;
+}
+
+/** Asserts a 2xx answer and returns its JSON body as T. */
+export async function expectOk<T>(response: Response, status = 200): Promise<T> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  return JSON.parse(text) as T;
+}
+
+/** The staff row of a seeded e-mail address (case-insensitive); fails the test when there is none. */
+export async function staffRow(api: TestApi, email: string) {
+  const [row] = await api.db
+    .select()
+    .from(staff)
+    .where(eq(sql`lower(${staff.email})`, email.toLowerCase()));
+  if (!row) throw new Error(`no seeded staff ${email}`);
+  return row;
+}
+
+/** A fresh random UUID, for paths that need an id that exists nowhere. */
+export const randomId = () => crypto.randomUUID();
