@@ -1,6 +1,8 @@
 import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 
+const serverUrl = process.env.TEST_DATABASE_URL;
+
 export default defineConfig({
   resolve: { alias: { "@": resolve(import.meta.dirname) } },
   test: {
@@ -11,5 +13,11 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Each API test file opens its own database; two cores, so keep the pool small.
     maxWorkers: 2,
+    projects: [
+      // Everything on embedded PGlite, always.
+      { extends: true, test: { name: "pglite", env: { TEST_DATABASE_URL: "" } } },
+      // The API tests once more on a PostgreSQL server, when one is named.
+      ...(serverUrl ? [{ extends: true as const, test: { name: "postgres", dir: "services", env: { TEST_DATABASE_URL: serverUrl } } }] : []),
+    ],
   },
 });

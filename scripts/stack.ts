@@ -77,7 +77,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   await waitFor(`${env.DISTRICT_API_URL}/health`, services, "The APIs");
 
   const portalArgs = options.dev ? [nextBin, "dev", "-p", port] : [nextBin, "start", "-p", port];
-  if (base.HOSTNAME) portalArgs.push("-H", base.HOSTNAME);
+  if (base.PORTAL_HOST) portalArgs.push("-H", base.PORTAL_HOST);
   const portal = run(portalArgs, { ...env, NODE_ENV: options.dev ? "development" : "production" }, "portal", quiet);
   const portalExit = exitOf(portal);
   const portalUrl = `http://localhost:${port}`;

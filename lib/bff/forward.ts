@@ -12,6 +12,8 @@ const BLOCKED = [/^auth\/(login|logout)\/?$/, /^token\//, /^reset-code\//, /^sta
 /** Bodies up to this size are buffered so a request can be replayed after a refresh; larger ones stream. */
 const REPLAYABLE_BYTES = 1_000_000;
 
+const SMALL_RESPONSE_BYTES = 256_000;
+
 const REQUEST_HEADERS = ["accept", "content-type", "content-length", "if-match", "if-none-match"];
 const RESPONSE_HEADERS = ["content-type", "content-length", "content-disposition", "cache-control", "etag", "last-modified"];
 
@@ -91,7 +93,10 @@ export async function forward(request: NextRequest, target: ApiTarget, segments:
       if (value) headers.set(name, value);
     }
     if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
-    const response = new NextResponse(upstream.body, { status: upstream.status, headers });
+    // Small answers are passed on whole (cheaper than piping a stream); large ones and downloads stream.
+    const length = Number(upstream.headers.get("content-length") ?? NaN);
+    const payload = Number.isFinite(length) && length <= SMALL_RESPONSE_BYTES ? await upstream.arrayBuffer() : upstream.body;
+    const response = new NextResponse(payload, { status: upstream.status, headers });
     if (refreshed) response.cookies.set(SESSION_COOKIE, await sealSession(session), sessionCookieOptions());
     return response;
   } catch (error) {

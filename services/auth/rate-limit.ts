@@ -6,15 +6,14 @@ import { AppError } from "../http/errors";
 
 /**
  * Fixed-window counters kept in the database, so every API instance counts together.
- * `hit` adds one and returns the new count; `current` only reads.
+ * `hit` adds one and returns the new count; `current` only reads; `takeAttempt` is what routes use.
  */
 function windowStart(windowSeconds: number) {
   const ms = windowSeconds * 1000;
   return new Date(Math.floor(Date.now() / ms) * ms);
 }
 
-export async function hit(db: Db, key: string, windowSeconds: number): Promise<number> {
-  const start = windowStart(windowSeconds);
+async function hitAt(db: Db, key: string, start: Date): Promise<number> {
   const [row] = await db
     .insert(rateLimit)
     .values({ key, windowStart: start, count: 1 })
@@ -24,6 +23,8 @@ export async function hit(db: Db, key: string, windowSeconds: number): Promise<n
   return row?.count ?? 1;
 }
 
+export const hit = (db: Db, key: string, windowSeconds: number) => hitAt(db, key, windowStart(windowSeconds));
+
 export async function current(db: Db, key: string, windowSeconds: number): Promise<number> {
   const [row] = await db
     .select({ count: rateLimit.count })
@@ -32,9 +33,27 @@ export async function current(db: Db, key: string, windowSeconds: number): Promi
   return row?.count ?? 0;
 }
 
-/** Throws 429 when any of the keys has reached its limit in this window. */
-export async function assertUnderLimits(db: Db, windowSeconds: number, limits: [key: string, limit: number][]) {
-  for (const [key, limit] of limits) {
-    if ((await current(db, key, windowSeconds)) >= limit) throw new AppError("rate_limited", authMessages.tooManyAttempts);
+/**
+ * Counts an attempt against every key before the caller checks it, atomically, so parallel attempts
+ * cannot get past a limit (checking first and counting after lets every request in flight through).
+ * Throws 429, taking the attempt back, when any key is over its limit. Returns `refund`, which takes
+ * the attempt back: a successful sign-in does not count.
+ */
+export async function takeAttempt(db: Db, windowSeconds: number, limits: [key: string, limit: number][]): Promise<() => Promise<void>> {
+  const start = windowStart(windowSeconds);
+  const counts: number[] = [];
+  for (const [key] of limits) counts.push(await hitAt(db, key, start));
+  const refund = async () => {
+    for (const [key] of limits) {
+      await db
+        .update(rateLimit)
+        .set({ count: sql`greatest(${rateLimit.count} - 1, 0)` })
+        .where(and(eq(rateLimit.key, key), eq(rateLimit.windowStart, start)));
+    }
+  };
+  if (limits.some(([, limit], i) => (counts[i] ?? 0) > limit)) {
+    await refund();
+    throw new AppError("rate_limited", authMessages.tooManyAttempts);
   }
+  return refund;
 }

@@ -13,16 +13,22 @@ export async function signAccessToken(config: ServiceConfig, claims: { staffId: 
   return { token: await Jwt.sign(payload, config.JWT_SECRET, "HS256"), expiresAt: exp * 1000 };
 }
 
-/** 451 for an expired token (the client refreshes and retries), 401 for anything else wrong with it. */
+/**
+ * 451 for an expired token (the client refreshes and retries), 401 for anything else wrong with it.
+ * Hono checks `exp` before the signature, so expiry is checked here, after it: a forged token is 401 even when expired.
+ */
 export async function verifyAccessToken(config: ServiceConfig, token: string): Promise<AccessClaims> {
+  let payload: Partial<AccessClaims>;
   try {
-    const payload = (await Jwt.verify(token, config.JWT_SECRET, "HS256")) as Partial<AccessClaims>;
-    if (payload.typ !== "access" || !payload.sub || !payload.did || !payload.oid) throw new Error("wrong token type");
-    return payload as AccessClaims;
-  } catch (error) {
-    if ((error as Error).name === "JwtTokenExpired") throw new AppError("token_expired", authMessages.tokenExpired);
+    payload = (await Jwt.verify(token, config.JWT_SECRET, { alg: "HS256", exp: false })) as Partial<AccessClaims>;
+  } catch {
     throw new AppError("unauthenticated", authMessages.notSignedIn);
   }
+  if (payload.typ !== "access" || !payload.sub || !payload.did || !payload.oid || typeof payload.exp !== "number") {
+    throw new AppError("unauthenticated", authMessages.notSignedIn);
+  }
+  if (payload.exp <= Math.floor(Date.now() / 1000)) throw new AppError("token_expired", authMessages.tokenExpired);
+  return payload as AccessClaims;
 }
 
 /** Refresh tokens are random; only their SHA-256 is stored. */

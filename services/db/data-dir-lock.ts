@@ -1,7 +1,10 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
-import { join } from "node:path";
+import { resolve } from "node:path";
 
 export class DataDirLockedError extends Error {}
+
+/** Lock files this process holds now. */
+const heldHere = new Set<string>();
 
 function isAlive(pid: number): boolean {
   try {
@@ -19,13 +22,23 @@ function isAlive(pid: number): boolean {
  * Returns the release function.
  */
 export function acquireDataDirLock(dataDir: string): () => void {
-  const lockPath = join(dataDir, "portal.lock");
+  const lockPath = resolve(dataDir, "portal.lock");
+  // A lock file with our own pid is stale (a restarted container reuses pids) unless this process holds it now.
+  if (heldHere.has(lockPath)) throw new DataDirLockedError(`The database folder ${dataDir} is already open in this process.`);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockPath, "wx");
       writeSync(fd, String(process.pid));
       closeSync(fd);
-      const release = () => rmSync(lockPath, { force: true });
+      heldHere.add(lockPath);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        process.off("exit", release);
+        heldHere.delete(lockPath);
+        rmSync(lockPath, { force: true });
+      };
       process.once("exit", release);
       return release;
     } catch (error) {

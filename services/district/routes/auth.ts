@@ -4,7 +4,7 @@ import { loginRequestSchema, refreshRequestSchema } from "../../../lib/contract/
 import { authMessages } from "../../../lib/contract/messages";
 import type { AuthResult } from "../../../lib/contract/user";
 import { hashToken } from "../../auth/tokens";
-import { hit, assertUnderLimits } from "../../auth/rate-limit";
+import { takeAttempt } from "../../auth/rate-limit";
 import { verifyPassword } from "../../auth/password";
 import { endSession, rotateSession, startSession, type IssuedTokens } from "../../auth/sessions";
 import { buildSignedInUser } from "../../auth/signed-in-user";
@@ -44,7 +44,8 @@ export function authRoutes({ route }: Api) {
       const ipKey = `login:ip:${c.get("clientIp")}`;
       const accountKey = `login:account:${hashToken(identifier)}`;
       const window = config.RATE_LIMIT_WINDOW_SECONDS;
-      await assertUnderLimits(db, window, [
+      // Counted before the password is checked; only a failure keeps counting.
+      const refund = await takeAttempt(db, window, [
         [ipKey, config.LOGIN_LIMIT_PER_IP],
         [accountKey, config.LOGIN_LIMIT_PER_ACCOUNT],
       ]);
@@ -53,10 +54,9 @@ export function authRoutes({ route }: Api) {
         .from(staff)
         .where(or(eq(sql`lower(${staff.email})`, identifier), eq(sql`lower(${staff.username})`, identifier)));
       if (!(await verifyPassword(found?.passwordHash, body.password)) || !found) {
-        await hit(db, ipKey, window);
-        await hit(db, accountKey, window);
         throw new AppError("unauthenticated", authMessages.invalidCredentials);
       }
+      await refund();
       const refusal = statusRefusal[found.accountStatus];
       if (refusal) throw new AppError("forbidden", refusal);
       const organizationId = await defaultOrganization(db, found.id, found.districtId);

@@ -7,7 +7,7 @@ import { authMessages, successNotices } from "../../../lib/contract/messages";
 import type { ServiceConfig } from "../../config";
 import { resetCode, staff } from "../../db/schema";
 import { hashPassword } from "../../auth/password";
-import { assertUnderLimits, hit } from "../../auth/rate-limit";
+import { takeAttempt } from "../../auth/rate-limit";
 import { revokeAllSessions } from "../../auth/sessions";
 import { hashToken } from "../../auth/tokens";
 import { publicAccess } from "../../http/access";
@@ -36,12 +36,10 @@ export function passwordResetRoutes({ route }: Api) {
       const ipKey = `reset:ip:${c.get("clientIp")}`;
       const accountKey = `reset:account:${hashToken(email)}`;
       const window = config.RATE_LIMIT_WINDOW_SECONDS;
-      await assertUnderLimits(db, window, [
+      await takeAttempt(db, window, [
         [ipKey, config.RESET_LIMIT_PER_IP],
         [accountKey, config.RESET_LIMIT_PER_ACCOUNT],
       ]);
-      await hit(db, ipKey, window);
-      await hit(db, accountKey, window);
 
       const [found] = await db.select({ id: staff.id, status: staff.accountStatus }).from(staff).where(eq(sql`lower(${staff.email})`, email));
       const owner = found && found.status !== "Suspended" ? found : undefined;

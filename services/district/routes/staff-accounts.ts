@@ -6,7 +6,7 @@ import { revokeAllSessions } from "../../auth/sessions";
 import { staff } from "../../db/schema";
 import { assertSameDistrict, requires, signedIn } from "../../http/access";
 import type { Api } from "../../http/api";
-import { AppError, notFound } from "../../http/errors";
+import { AppError, forbidden, notFound } from "../../http/errors";
 import { recordAudit } from "../../db/audit";
 
 const valueParam = z.object({ value: z.string().trim().min(1).max(254) });
@@ -38,16 +38,21 @@ export function staffAccountRoutes({ route }: Api) {
     async (c, { params, body }) => {
       const { db } = c.get("deps");
       const actor = c.get("actor");
-      const [target] = await db.select({ id: staff.id, districtId: staff.districtId, status: staff.accountStatus }).from(staff).where(eq(staff.id, params.id));
+      const [target] = await db
+        .select({ id: staff.id, districtId: staff.districtId, status: staff.accountStatus, isSuperAdmin: staff.isSuperAdmin })
+        .from(staff)
+        .where(eq(staff.id, params.id));
       if (!target) throw notFound();
       assertSameDistrict(actor, target.districtId);
+      // A district role does not reach over a super administrator, who merely has a home district.
+      if (target.isSuperAdmin && !actor.isSuperAdmin) throw forbidden();
       if (target.id === actor.staffId) throw new AppError("bad_request", "You cannot change your own account status.");
       await db.transaction(async (tx) => {
         await tx
           .update(staff)
           .set({ accountStatus: body.accountStatus, updatedAt: new Date(), version: sql`${staff.version} + 1` })
           .where(and(eq(staff.id, target.id)));
-        await recordAudit(tx, actor, "staff.suspend", target.id, { accountStatus: target.status }, { accountStatus: body.accountStatus });
+        await recordAudit(tx, actor, "staff.suspend", target, { accountStatus: target.status }, { accountStatus: body.accountStatus });
       });
       if (body.accountStatus !== "Active") await revokeAllSessions(db, target.id);
       return c.json({ id: target.id, accountStatus: body.accountStatus });

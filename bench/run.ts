@@ -1,0 +1,11 @@
+import { benchBff } from "./bff";
+import { benchStartup } from "./startup";
+
+/**
+ * `npm run bench [startup|bff]`: the numbers of the platform issue, measured on this machine.
+ * Build the portal first (npm start once) so startup times do not include the build.
+ */
+const which = process.argv[2] ?? "all";
+if (which === "startup" || which === "all") await benchStartup(Number(process.env.BENCH_RUNS ?? 3));
+if (which === "bff" || which === "all") await benchBff(Number(process.env.BENCH_ROUNDS ?? 3), Number(process.env.BENCH_SECONDS ?? 10), Number(process.env.BENCH_CONCURRENCY ?? 8));
+process.exit(0);

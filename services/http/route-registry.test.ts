@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authMessages } from "../../lib/contract/messages";
+import { allOperations } from "../../lib/contract/permissions";
+import { createTestApi, type TestApi } from "../test/harness";
+import { expectError, expectOk, randomId } from "../test/helpers";
+import type { Api, RegisteredRoute } from "./api";
+
+type OpenApiDoc = { openapi: string; paths: Record<string, Record<string, { "x-access"?: string; security?: unknown[] }>> };
+
+const accessKinds = ["public", "signedIn", "operation", "superAdmin"];
+const withParams = (path: string, value: string) => path.replace(/:([A-Za-z0-9_]+)/g, value);
+const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+const expectedAccess = (r: RegisteredRoute) => (r.access.kind === "operation" ? r.access.operation : r.access.kind);
+
+describe("route registry", () => {
+  let api: TestApi;
+  let apis: [name: string, api: Api][];
+  beforeAll(async () => {
+    api = await createTestApi();
+    apis = [
+      ["district", api.district],
+      ["billing", api.billing],
+    ];
+  });
+  afterAll(() => api.close());
+
+  it("registers routes, each method and path once", () => {
+    expect(api.district.routes.length).toBeGreaterThan(10);
+    for (const [name, { routes }] of apis) {
+      const keys = routes.map((r) => `${r.method} ${r.path}`);
+      expect(new Set(keys).size, name).toBe(keys.length);
+    }
+  });
+
+  it("gives every route an access declaration, and every operation is in the catalogue", () => {
+    for (const [name, { routes }] of apis) {
+      for (const r of routes) {
+        const label = `${name} ${r.method} ${r.path}`;
+        expect(r.access, label).toBeDefined();
+        expect(accessKinds, label).toContain(r.access.kind);
+        if (r.access.kind === "operation") expect(allOperations, label).toContain(r.access.operation);
+        expect(r.summary.trim(), label).not.toBe("");
+      }
+    }
+  });
+
+  it("answers 401 without a token on every route that is not public", async () => {
+    let checked = 0;
+    for (const [name, { app, routes }] of apis) {
+      for (const r of routes.filter((route) => route.access.kind !== "public")) {
+        const response = await app.request(withParams(r.path, randomId()), {
+          method: r.method,
+          ...(r.method === "GET" ? {} : { headers: { "content-type": "application/json" }, body: "{}" }),
+        });
+        await expectError(response, 401, authMessages.notSignedIn).catch((error: unknown) => {
+          throw new Error(`${name} ${r.method} ${r.path}: ${String(error)}`);
+        });
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it("keeps sign-in, reset and reference routes public, and only those", () => {
+    const publicRoutes = api.district.routes.filter((r) => r.access.kind === "public").map((r) => `${r.method} ${r.path}`).sort();
+    expect(publicRoutes).toEqual(
+      [
+        "GET /district/list-of-states-and-local-governments",
+        "GET /generic-apis/all-enum",
+        "GET /health",
+        "GET /openapi.json",
+        "PATCH /staff/reset-password",
+        "POST /auth/login",
+        "POST /auth/logout",
+        "POST /reset-code/:value",
+        "POST /token/refresh-token",
+      ].sort(),
+    );
+  });
+
+  it("documents every registered route in /openapi.json with its access", async () => {
+    for (const [name, { app, routes }] of apis) {
+      const doc = await expectOk<OpenApiDoc>(await app.request("/openapi.json"));
+      expect(doc.openapi, name).toBe("3.1.0");
+      for (const r of routes) {
+        const label = `${name} ${r.method} ${r.path}`;
+        const operation = doc.paths[openApiPath(r.path)]?.[r.method.toLowerCase()];
+        expect(operation, label).toBeDefined();
+        expect(operation?.["x-access"], label).toBe(expectedAccess(r));
+        expect(operation?.security, label).toEqual(r.access.kind === "public" ? [] : [{ bearer: [] }]);
+      }
+      const documented = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+      expect(documented.sort(), name).toEqual(routes.map((r) => `${r.method} ${openApiPath(r.path)}`).sort());
+      for (const path of Object.keys(doc.paths)) expect(path, name).not.toContain(":");
+    }
+  });
+});
