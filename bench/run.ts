@@ -7,5 +7,9 @@ import { benchStartup } from "./startup";
  */
 const which = process.argv[2] ?? "all";
 if (which === "startup" || which === "all") await benchStartup(Number(process.env.BENCH_RUNS ?? 3));
-if (which === "bff" || which === "all") await benchBff(Number(process.env.BENCH_ROUNDS ?? 3), Number(process.env.BENCH_SECONDS ?? 10), Number(process.env.BENCH_CONCURRENCY ?? 8));
+if (which === "bff" || which === "all") {
+  for (const concurrency of (process.env.BENCH_CONCURRENCY ?? "1,8").split(",").map(Number)) {
+    await benchBff(Number(process.env.BENCH_ROUNDS ?? 3), Number(process.env.BENCH_SECONDS ?? 10), concurrency);
+  }
+}
 process.exit(0);

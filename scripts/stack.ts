@@ -72,17 +72,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }
   }
 
+  // The portal needs the APIs only when a request comes in: start both at once.
   const services = run(["--import", "tsx", "services/main.ts"], env, "api", quiet);
   const servicesExit = exitOf(services);
-  await waitFor(`${env.DISTRICT_API_URL}/health`, services, "The APIs");
-
   const portalArgs = options.dev ? [nextBin, "dev", "-p", port] : [nextBin, "start", "-p", port];
   if (base.PORTAL_HOST) portalArgs.push("-H", base.PORTAL_HOST);
   const portal = run(portalArgs, { ...env, NODE_ENV: options.dev ? "development" : "production" }, "portal", quiet);
   const portalExit = exitOf(portal);
   const portalUrl = `http://localhost:${port}`;
   try {
-    await waitFor(`${portalUrl}/login`, portal, "The portal");
+    await Promise.all([waitFor(`${env.DISTRICT_API_URL}/health`, services, "The APIs"), waitFor(`${portalUrl}/login`, portal, "The portal")]);
   } catch (error) {
     services.kill("SIGTERM");
     portal.kill("SIGTERM");
