@@ -6,7 +6,7 @@ import type { Actor, ApiEnv } from "../http/context";
 import { AppError } from "../http/errors";
 import { organizationOf } from "./organizations";
 import { loadPermissions } from "./permissions";
-import { revokeAllSessions } from "./sessions";
+import { isSessionLive, revokeAllSessions } from "./sessions";
 import { verifyAccessToken } from "./tokens";
 
 const LAST_ACTIVE_RESOLUTION_MS = 60_000;
@@ -29,6 +29,8 @@ export async function authenticate(c: Context<ApiEnv>): Promise<Actor> {
     throw new AppError("logged_out", authMessages.accountSuspended);
   }
   if (row.accountStatus !== "Active") throw new AppError("logged_out", authMessages.sessionExpired);
+  // Access tokens are short-lived but not short enough to outlive a logout or a password reset.
+  if (!(await isSessionLive(db, claims.fid))) throw new AppError("logged_out", authMessages.sessionExpired);
 
   const organization = await organizationOf(db, claims.oid, claims.did);
   if (!organization) throw new AppError("logged_out", authMessages.sessionExpired);

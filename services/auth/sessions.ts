@@ -12,8 +12,8 @@ export type IssuedTokens = { authorizationToken: string; refreshToken: string; a
 
 const loggedOut = (message: string = authMessages.sessionExpired) => new AppError("logged_out", message);
 
-async function accessTokenFor(config: ServiceConfig, scope: SessionScope, refresh: string): Promise<IssuedTokens> {
-  const access = await signAccessToken(config, scope);
+async function accessTokenFor(config: ServiceConfig, scope: SessionScope, refresh: string, familyId: string): Promise<IssuedTokens> {
+  const access = await signAccessToken(config, { ...scope, familyId });
   return { authorizationToken: access.token, refreshToken: refresh, accessTokenExpiresAt: access.expiresAt, scope };
 }
 
@@ -28,7 +28,7 @@ export async function startSession(db: Db, config: ServiceConfig, scope: Session
     tokenHash: hashToken(raw),
     expiresAt: new Date(Date.now() + config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
   });
-  return accessTokenFor(config, scope, raw);
+  return accessTokenFor(config, scope, raw, familyId);
 }
 
 /**
@@ -66,19 +66,29 @@ export async function rotateSession(db: Db, config: ServiceConfig, raw: string):
     });
     return true;
   });
-  if (rotatedNow) return accessTokenFor(config, scope, successor);
+  if (rotatedNow) return accessTokenFor(config, scope, successor, row.familyId);
 
   // Already rotated: by a concurrent request of the same client (grace), or a replay (revoke).
   const [again] = await db.select({ rotatedAt: refreshToken.rotatedAt }).from(refreshToken).where(eq(refreshToken.id, row.id));
   const [next] = await db.select({ revokedAt: refreshToken.revokedAt }).from(refreshToken).where(eq(refreshToken.tokenHash, hashToken(successor)));
   const withinGrace = again?.rotatedAt && Date.now() - again.rotatedAt.getTime() <= config.REFRESH_GRACE_SECONDS * 1000;
-  if (withinGrace && next && !next.revokedAt) return accessTokenFor(config, scope, successor);
+  if (withinGrace && next && !next.revokedAt) return accessTokenFor(config, scope, successor, row.familyId);
   await revokeFamily(db, row.familyId);
   throw loggedOut();
 }
 
 export async function revokeFamily(db: Db, familyId: string) {
   await db.update(refreshToken).set({ revokedAt: new Date() }).where(and(eq(refreshToken.familyId, familyId), isNull(refreshToken.revokedAt)));
+}
+
+/** True while the session (refresh-token family) has not been ended by logout, reuse, reset or suspension. */
+export async function isSessionLive(db: Db, familyId: string): Promise<boolean> {
+  const [live] = await db
+    .select({ id: refreshToken.id })
+    .from(refreshToken)
+    .where(and(eq(refreshToken.familyId, familyId), isNull(refreshToken.revokedAt)))
+    .limit(1);
+  return Boolean(live);
 }
 
 /** After a password reset or a suspension: every session of that staff member ends. */

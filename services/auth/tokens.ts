@@ -4,12 +4,13 @@ import { authMessages } from "../../lib/contract/messages";
 import type { ServiceConfig } from "../config";
 import { AppError } from "../http/errors";
 
-export type AccessClaims = { sub: string; did: string; oid: string; typ: "access"; iat: number; exp: number };
+/** sub: staff; did: district worked on; oid: organisation; fid: the session (refresh-token family), so logout ends the token too. */
+export type AccessClaims = { sub: string; did: string; oid: string; fid: string; typ: "access"; iat: number; exp: number };
 
-export async function signAccessToken(config: ServiceConfig, claims: { staffId: string; districtId: string; organizationId: string }) {
+export async function signAccessToken(config: ServiceConfig, claims: { staffId: string; districtId: string; organizationId: string; familyId: string }) {
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + config.ACCESS_TOKEN_TTL_SECONDS;
-  const payload: AccessClaims = { sub: claims.staffId, did: claims.districtId, oid: claims.organizationId, typ: "access", iat, exp };
+  const payload: AccessClaims = { sub: claims.staffId, did: claims.districtId, oid: claims.organizationId, fid: claims.familyId, typ: "access", iat, exp };
   return { token: await Jwt.sign(payload, config.JWT_SECRET, "HS256"), expiresAt: exp * 1000 };
 }
 
@@ -24,7 +25,7 @@ export async function verifyAccessToken(config: ServiceConfig, token: string): P
   } catch {
     throw new AppError("unauthenticated", authMessages.notSignedIn);
   }
-  if (payload.typ !== "access" || !payload.sub || !payload.did || !payload.oid || typeof payload.exp !== "number") {
+  if (payload.typ !== "access" || !payload.sub || !payload.did || !payload.oid || !payload.fid || typeof payload.exp !== "number") {
     throw new AppError("unauthenticated", authMessages.notSignedIn);
   }
   if (payload.exp <= Math.floor(Date.now() / 1000)) throw new AppError("token_expired", authMessages.tokenExpired);

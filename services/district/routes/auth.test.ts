@@ -28,7 +28,8 @@ function tamper(token: string): string {
 /** A correctly signed access token whose lifetime ended a minute ago. */
 async function expiredToken(api: TestApi, user: AuthResult, secret = api.config.JWT_SECRET) {
   const now = Math.floor(Date.now() / 1000);
-  const claims = { sub: user.staff.id, did: user.staff.district.id, oid: user.currentOrganization.id, typ: "access", iat: now - 960, exp: now - 60 };
+  const { fid } = Jwt.decode(user.authorizationToken).payload as { fid: string };
+  const claims = { sub: user.staff.id, did: user.staff.district.id, oid: user.currentOrganization.id, fid, typ: "access", iat: now - 960, exp: now - 60 };
   return Jwt.sign(claims, secret, "HS256");
 }
 
@@ -172,7 +173,8 @@ describe("district API auth", () => {
 
     it("answers 401 for a token signed with another secret or of another type", async () => {
       const now = Math.floor(Date.now() / 1000);
-      const claims = { sub: admin.staff.id, did: admin.staff.district.id, oid: admin.currentOrganization.id, typ: "access", iat: now, exp: now + 600 };
+      const { fid } = Jwt.decode(admin.authorizationToken).payload as { fid: string };
+      const claims = { sub: admin.staff.id, did: admin.staff.district.id, oid: admin.currentOrganization.id, fid, typ: "access", iat: now, exp: now + 600 };
       const foreign = await Jwt.sign(claims, "another-secret-another-secret-0123456789", "HS256");
       await expectError(await api.call("GET", "/auth/me", { token: foreign }), 401, authMessages.notSignedIn);
       const refreshTyped = await Jwt.sign({ ...claims, typ: "refresh" }, api.config.JWT_SECRET, "HS256");
@@ -303,6 +305,9 @@ describe("district API auth", () => {
       await expectError(await api.call("POST", "/token/refresh-token", { body: { refreshToken: next.refreshToken } }), 452, authMessages.sessionExpired);
       await expectError(await api.call("POST", "/token/refresh-token", { body: { refreshToken: user.refreshToken } }), 452, authMessages.sessionExpired);
       for (const raw of [user.refreshToken, next.refreshToken]) expect((await refreshRow(api, raw)).revokedAt).toBeInstanceOf(Date);
+      // The access tokens of the session end with it, before their lifetime is up.
+      await expectError(await api.call("GET", "/auth/me", { token: next.authorizationToken }), 452, authMessages.sessionExpired);
+      await expectError(await api.call("GET", "/auth/me", { token: user.authorizationToken }), 452, authMessages.sessionExpired);
     });
 
     it("accepts an unknown token without revealing anything", async () => {
@@ -314,6 +319,7 @@ describe("district API auth", () => {
       const ended = await api.loginAdmin();
       await expectOk(await api.call("POST", "/auth/logout", { body: { refreshToken: ended.refreshToken } }));
       await expectOk<AuthResult>(await api.call("POST", "/token/refresh-token", { body: { refreshToken: kept.refreshToken } }));
+      await expectOk(await api.call("GET", "/auth/me", { token: kept.authorizationToken }));
     });
   });
 });

@@ -108,6 +108,7 @@ describe("password reset", () => {
       const [stored] = await api.db.select().from(refreshToken).where(eq(refreshToken.tokenHash, hashToken(session.refreshToken)));
       expect(stored?.revokedAt).toBeInstanceOf(Date);
       await expectError(await api.call("POST", "/token/refresh-token", { body: { refreshToken: session.refreshToken } }), 452, authMessages.sessionExpired);
+      await expectError(await api.call("GET", "/auth/me", { token: session.authorizationToken }), 452, authMessages.sessionExpired);
       const [used] = await api.db.select().from(resetCode).where(eq(resetCode.id, id));
       expect(used?.usedAt).toBeInstanceOf(Date);
 
