@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { portalUrl } from "./e2e/support/ports";
+import { mailboxUrl, portalUrl } from "./e2e/support/ports";
 
 // Debian's Chromium when installed (CI installs it); otherwise Playwright's own browser.
 const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
@@ -25,7 +25,8 @@ export default defineConfig({
   ],
   webServer: {
     command: "node --import tsx e2e/support/stack-server.ts",
-    url: `${portalUrl}/login`,
+    // Answers once the portal and both APIs are up (the portal alone is ready first).
+    url: `${mailboxUrl}/ready`,
     timeout: 600_000,
     reuseExistingServer: false,
     stdout: "pipe",

@@ -12,6 +12,7 @@ export const routes = {
   schoolManagement: "/administration/school-management",
   editSchool: (id: string) => `/administration/school-management/edit-school/${id}`,
   permissionManagement: "/administration/user-management/permission-management",
+  createRole: "/administration/user-management/permission-management/create-role",
   editRole: (id: string) => `/administration/user-management/permission-management/edit-role/${id}`,
   studentManagement: "/administration/user-management/student-management",
   admissionRegister: "/administration/user-management/student-management/admission-register",

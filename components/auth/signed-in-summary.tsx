@@ -23,9 +23,14 @@ export function SignedInSummary({ user, heading }: { user: SignedInUser; heading
           <dd>{staff.email}</dd>
         </dl>
       </section>
-      <Link href={routes.logout} prefetch={false} className="self-start rounded-md border border-border px-4 py-2 font-semibold hover:bg-muted">
-        Logout
-      </Link>
+      <nav aria-label="Portal" className="flex flex-wrap gap-3">
+        <Link href={routes.administration} className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-foreground hover:opacity-90">
+          Administration
+        </Link>
+        <Link href={routes.logout} prefetch={false} className="rounded-md border border-border px-4 py-2 font-semibold hover:bg-muted">
+          Logout
+        </Link>
+      </nav>
     </main>
   );
 }

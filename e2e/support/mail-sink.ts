@@ -5,10 +5,12 @@ export type SunkMessage = { to: string[]; raw: string; receivedAt: number };
 
 /**
  * A real SMTP server that keeps what it receives, plus a small HTTP mailbox for the tests to read:
- * GET /messages?to=address returns that address's messages, newest last.
+ * GET /messages?to=address returns that address's messages, newest last. GET /ready answers 200
+ * once `markReady` is called: Playwright waits on it, so tests start only when the whole stack is up.
  */
 export async function startMailSink(smtpPort: number, httpPort: number) {
   const messages: SunkMessage[] = [];
+  let ready = false;
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -27,6 +29,11 @@ export async function startMailSink(smtpPort: number, httpPort: number) {
 
   const http: Server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://mailbox");
+    if (url.pathname === "/ready") {
+      response.statusCode = ready ? 200 : 503;
+      response.end();
+      return;
+    }
     const to = url.searchParams.get("to")?.toLowerCase();
     const list = messages.filter((m) => !to || m.to.includes(to));
     response.setHeader("content-type", "application/json");
@@ -35,6 +42,9 @@ export async function startMailSink(smtpPort: number, httpPort: number) {
   await new Promise<void>((ready) => http.listen(httpPort, "127.0.0.1", ready));
 
   return {
+    markReady: () => {
+      ready = true;
+    },
     stop: async () => {
       await new Promise((done) => smtp.close(() => done(undefined)));
       await new Promise((done) => http.close(() => done(undefined)));

@@ -4,7 +4,10 @@ import { authRoutes } from "./routes/auth";
 import { passwordResetRoutes } from "./routes/password-reset";
 import { permissionRoutes } from "./routes/permissions";
 import { referenceRoutes } from "./routes/reference";
+import { roleAccessRoutes } from "./routes/role-access";
+import { roleRoutes } from "./routes/roles";
 import { staffAccountRoutes } from "./routes/staff-accounts";
+import { staffSearchRoutes } from "./routes/staff-search";
 
 /** The district API: one router module per resource, all added through the same access-checking `route`. */
 export function createDistrictApi(deps: Deps) {
@@ -14,5 +17,8 @@ export function createDistrictApi(deps: Deps) {
   staffAccountRoutes(api);
   referenceRoutes(api);
   permissionRoutes(api);
+  roleRoutes(api);
+  roleAccessRoutes(api);
+  staffSearchRoutes(api);
   return api;
 }

@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
-import { staff } from "../db/schema";
+import { auditLog, role, staff } from "../db/schema";
 import type { TestApi } from "./harness";
 
 export type ErrorBody = { message: string; code: string; issues?: { path: string; message: string }[] };
@@ -41,3 +41,16 @@ export async function staffRow(api: TestApi, email: string) {
 
 /** A fresh random UUID, for paths that need an id that exists nowhere. */
 export const randomId = () => crypto.randomUUID();
+
+/** A role row by district and exact name; fails the test when there is none. */
+export async function roleRow(api: TestApi, districtId: string, name: string) {
+  const [row] = await api.db
+    .select()
+    .from(role)
+    .where(and(eq(role.districtId, districtId), eq(role.name, name)));
+  if (!row) throw new Error(`no role ${name} in ${districtId}`);
+  return row;
+}
+
+/** The audit entries of one record, oldest first. */
+export const auditOf = (api: TestApi, recordId: string) => api.db.select().from(auditLog).where(eq(auditLog.recordId, recordId)).orderBy(asc(auditLog.at));

@@ -1,0 +1,41 @@
+import { HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { z } from "zod";
+import { Forbidden } from "@/components/layout/forbidden";
+import { PageFrame } from "@/components/layout/page-frame";
+import { RoleForm } from "@/components/role/role-form";
+import { RoleHolders } from "@/components/role/role-holders";
+import type { RoleDetail } from "@/lib/contract/roles";
+import { roleKeys } from "@/lib/queries/roles";
+import { routes } from "@/lib/routes";
+import { serverQueries } from "@/lib/server-prefetch";
+import { getSignedInUser, ServerApiError } from "@/lib/server-api";
+
+export const metadata: Metadata = { title: "Edit role" };
+
+export default async function EditRolePage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  if (!z.uuid().safeParse(id).success) notFound();
+  const user = await getSignedInUser();
+  const frame = { title: "Edit role", crumbs: [{ label: "Roles", href: routes.permissionManagement }, { label: "Edit role" }] };
+  if (!user.permissions.includes("role.update")) return <PageFrame {...frame}><Forbidden /></PageFrame>;
+  const queries = serverQueries();
+  const catalogue = queries.prefetch(roleKeys.catalogue, "permission/by-restriction/District");
+  let role: RoleDetail;
+  try {
+    role = (await queries.fetch<{ role: RoleDetail }>(roleKeys.detail(id), `role/get-by-id/${id}`)).role;
+  } catch (error) {
+    if (error instanceof ServerApiError && error.status === 404) notFound();
+    throw error;
+  }
+  await catalogue;
+  return (
+    <PageFrame {...frame}>
+      <HydrationBoundary state={queries.state()}>
+        <RoleForm role={role} />
+        <RoleHolders roleId={id} districtId={user.staff.district.id} canAssign={user.permissions.includes("role.assign")} />
+      </HydrationBoundary>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,37 @@
+import Link from "next/link";
+import type { Operation } from "@/lib/contract/permissions";
+import { routes } from "@/lib/routes";
+
+type Area = { title: string; description: string; href: string; needs: Operation; ready: boolean };
+
+const areas: Area[] = [
+  { title: "Roles and permissions", description: "Roles, what they allow, and who holds them.", href: routes.permissionManagement, needs: "role.view", ready: true },
+  { title: "School management", description: "Schools, their principals and statistics.", href: routes.schoolManagement, needs: "school.view", ready: false },
+  { title: "Staff management", description: "Staff records, uploads and transfers.", href: routes.staffManagement, needs: "staff.view", ready: false },
+  { title: "Student management", description: "Admissions and student records.", href: routes.studentManagement, needs: "student.view", ready: false },
+  { title: "LGEA portals", description: "Local government education authority portals.", href: routes.lgaCreation, needs: "lgea.view", ready: false },
+];
+
+/** The areas of administration this user may open; areas still being built say so instead of linking nowhere. */
+export function AdministrationHub({ permissions }: { permissions: readonly string[] }) {
+  const visible = areas.filter((a) => permissions.includes(a.needs));
+  if (visible.length === 0) return <p>You have no administration permissions yet. Ask your district administrator for a role.</p>;
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {visible.map((area) => (
+        <li key={area.title} className="rounded-lg border border-border bg-card p-4">
+          {area.ready ? (
+            <Link href={area.href} className="text-base font-semibold text-primary hover:underline">
+              {area.title}
+            </Link>
+          ) : (
+            <p className="text-base font-semibold">
+              {area.title} <span className="ml-1 rounded bg-muted px-2 py-0.5 text-xs font-normal text-muted-foreground">coming soon</span>
+            </p>
+          )}
+          <p className="mt-1 text-sm text-muted-foreground">{area.description}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}

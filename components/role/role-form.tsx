@@ -1,0 +1,73 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { LoadingOverlay } from "@/components/ui/loading-overlay";
+import { TextArea } from "@/components/ui/text-area";
+import { TextField } from "@/components/ui/text-field";
+import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
+import type { Operation } from "@/lib/contract/permissions";
+import { roleFormSchema, type RoleDetail, type RoleForm as Values } from "@/lib/contract/roles";
+import { ApiError, clientApi, districtApi } from "@/lib/client-api";
+import { roleKeys, usePermissionCatalogue } from "@/lib/queries/roles";
+import { routes } from "@/lib/routes";
+import { useSuccessRedirect } from "@/lib/use-success-redirect";
+import { PermissionPicker } from "./permission-picker";
+
+/** Creates a role, or edits one when `role` is given; back to the role list after the notice. */
+export function RoleForm({ role }: { role?: RoleDetail }) {
+  const catalogue = usePermissionCatalogue();
+  const queryClient = useQueryClient();
+  const successRedirect = useSuccessRedirect();
+  const [busy, setBusy] = useState(false);
+  const form = useForm<Values>({
+    resolver: zodResolver(roleFormSchema),
+    defaultValues: { name: role?.name ?? "", description: role?.description ?? "", operations: role?.operations ?? [] },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = async (values: Values) => {
+    setBusy(true);
+    try {
+      if (role) await clientApi(districtApi(`role/update/${role.id}`), { method: "PATCH", json: { ...values, version: role.version } });
+      else await clientApi(districtApi("role/add"), { method: "POST", json: values });
+      await queryClient.invalidateQueries({ queryKey: roleKeys.all });
+      await successRedirect(role ? successNotices.roleUpdated : successNotices.roleCreated, routes.permissionManagement);
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : String(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))} className="flex max-w-3xl flex-col gap-4">
+      {busy ? <LoadingOverlay /> : null}
+      <TextField label="Role name" error={errors.name?.message} {...form.register("name")} />
+      <TextArea label="Description" error={errors.description?.message} {...form.register("description")} />
+      {catalogue.isPending ? <p role="status">Loading permissions…</p> : null}
+      {catalogue.isError ? <p role="alert">{catalogue.error.message}</p> : null}
+      {catalogue.data ? (
+        <Controller
+          control={form.control}
+          name="operations"
+          render={({ field }) => (
+            <PermissionPicker catalogue={catalogue.data.permissions} value={(field.value ?? []) as Operation[]} onChange={field.onChange} error={errors.operations?.message} />
+          )}
+        />
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={busy}>
+          {role ? "Save changes" : "Create role"}
+        </Button>
+        <Link href={routes.permissionManagement} className="inline-flex min-h-11 items-center rounded-md border border-border px-4 text-sm font-semibold hover:bg-muted">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+import "server-only";
+import { dehydrate, type QueryKey } from "@tanstack/react-query";
+import { getQueryClient } from "./query-client";
+import { serverGet } from "./server-api";
+
+/**
+ * A query client for one server render: reads go into it under the keys the client hooks use, and
+ * its dehydrated state goes to a HydrationBoundary, so the page has its data on first paint.
+ */
+export function serverQueries() {
+  const client = getQueryClient();
+  return {
+    /** Reads and returns the data; throws ServerApiError (e.g. 404) for the page to handle. */
+    fetch: <T>(key: QueryKey, path: string) => client.fetchQuery({ queryKey: key, queryFn: () => serverGet<T>("district", path) }),
+    /** Reads in the background of the render; a failure leaves the client hook to retry and show it. */
+    prefetch: (key: QueryKey, path: string) => client.prefetchQuery({ queryKey: key, queryFn: () => serverGet("district", path) }),
+    state: () => dehydrate(client),
+  };
+}
