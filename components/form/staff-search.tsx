@@ -23,7 +23,7 @@ export function StaffSearch({ districtId, label, onSelect }: Props) {
     queryKey: ["staff", "search", districtId, searchTerm],
     queryFn: () =>
       clientApi<{ foundStaffs: StaffSearchResult[] }>(
-        districtApi(`staff/search?${new URLSearchParams({ "district[0]": districtId, searchTerm, limit: String(LIMIT) })}`),
+        districtApi(`staff/search?${new URLSearchParams({ "district[0]": districtId, searchTerm, limit: String(LIMIT), includeLoggedInUser: "true" })}`),
       ),
     enabled: searchTerm.length >= 2,
   });

@@ -32,7 +32,9 @@ export type RoleSummary = {
   districtId: string;
   name: string;
   description: string;
+  /** Known operations only, in catalogue order. */
   operations: Operation[];
+  /** Assignments of the role (staff × organisation): one staff member holding it in two organisations counts twice. */
   holderCount: number;
   version: number;
 };
@@ -69,6 +71,7 @@ export const roleMessages = {
   assigned: "Role Assigned Successfully",
   unassigned: "Role Removed Successfully",
   limitRange: "Limit must be between 1 and 1000.",
+  cannotGrant: "You can only grant permissions that you hold yourself.",
 } as const;
 
 /** POST /role/delete/{id}: the role and every assignment of it are gone. */

@@ -1,5 +1,3 @@
-"use client";
-
 import { useQuery } from "@tanstack/react-query";
 import type { Permission } from "../contract/permissions";
 import type { RoleDetail, RoleSummary, StaffAccess } from "../contract/roles";

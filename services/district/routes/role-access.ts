@@ -5,6 +5,7 @@ import { assignRoleSchema, roleMessages, type RoleAssigned, type StaffAccess } f
 import { organizationOf } from "../../auth/organizations";
 import { recordAudit } from "../../db/audit";
 import { district, roleAccess, staff } from "../../db/schema";
+import { assertCanGrant } from "../../auth/grant-guard";
 import { requires } from "../../http/access";
 import type { Api } from "../../http/api";
 import { AppError, notFound } from "../../http/errors";
@@ -31,6 +32,7 @@ export function roleAccessRoutes({ route }: Api) {
       // The role fixes the district (a super administrator may work in any); staff and organisation must be in it.
       const found = await findRole(db, actor, body.roleId);
       if (!found) throw notFound();
+      await assertCanGrant(db, actor, found.operations);
       const districtId = found.districtId;
       const [target] = await db
         .select({ id: staff.id })

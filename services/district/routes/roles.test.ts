@@ -7,6 +7,7 @@ import type { AuthResult } from "../../../lib/contract/user";
 import { demoPasswords } from "../../db/demo-data";
 import { role, roleAccess } from "../../db/schema";
 import { createTestApi, type TestApi } from "../../test/harness";
+import { isUniqueViolation } from "../queries/roles";
 import { auditOf, expectError, expectOk, randomId, roleRow, staffRow } from "../../test/helpers";
 
 describe("roles", () => {
@@ -66,6 +67,18 @@ describe("roles", () => {
       const { role: created } = await expectOk<{ role: RoleSummary }>(await add(admin2.authorizationToken, { name: "Exam Officer", operations: ["class.view"] }), 201);
       expect(created.districtId).toBe(d2);
       expect((await roleRow(api, d2, "Exam Officer")).id).toBe(created.id);
+    });
+
+    it("lets one of two concurrent creates of the same name through; the unique index backs the check", async () => {
+      const body = { name: "Race Officer", operations: ["school.view"] };
+      const statuses = (await Promise.all([add(admin1.authorizationToken, body), add(admin1.authorizationToken, { ...body, name: "race  officer" })])).map((r) => r.status);
+      expect(statuses.sort()).toEqual([201, 409]);
+      const duplicate = await api.db
+        .insert(role)
+        .values({ districtId: d1, name: " RACE OFFICER", operations: [] })
+        .then(() => undefined, (error: unknown) => error);
+      expect(isUniqueViolation(duplicate, "role_district_name_uq")).toBe(true);
+      expect(isUniqueViolation(duplicate, "role_access_uq")).toBe(false);
     });
 
     it("answers 400 with the form's messages", async () => {
@@ -155,6 +168,14 @@ describe("roles", () => {
       await expectError(response, 409, roleMessages.staleVersion);
       expect(await roleRow(api, d1, "Sports Officer")).toMatchObject({ version: 2, operations: ["school.view", "class.view"] });
       expect((await auditOf(api, created.id)).map((a) => a.operation)).toEqual(["role.create", "role.update"]);
+    });
+
+    it("lets one of two concurrent updates from the same version through", async () => {
+      const created = await fresh("Exams Clerk");
+      const edit = (name: string) => update(admin1.authorizationToken, created.id, { name, operations: ["school.view"], version: 1 });
+      const statuses = (await Promise.all([edit("Exams Clerk A"), edit("Exams Clerk B")])).map((r) => r.status);
+      expect(statuses.sort()).toEqual([200, 409]);
+      expect((await api.db.select().from(role).where(eq(role.id, created.id)))[0]?.version).toBe(2);
     });
 
     it("answers 409 to another role's name, but a role may change its own name's case", async () => {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { uuidParam } from "../../../lib/contract/fields";
 import { successNotices } from "../../../lib/contract/messages";
 import { roleFormSchema, roleMessages, roleUpdateSchema, type RoleDeleted, type RoleDetail } from "../../../lib/contract/roles";
+import { assertCanGrant } from "../../auth/grant-guard";
 import { recordAudit } from "../../db/audit";
 import { role, roleAccess } from "../../db/schema";
 import { assertSameDistrict, requires } from "../../http/access";
@@ -51,6 +52,7 @@ export function roleRoutes({ route }: Api) {
       const { db } = c.get("deps");
       const actor = c.get("actor");
       const values = { districtId: actor.districtId, name: normalizeName(body.name), description: body.description, operations: knownOperations(body.operations) };
+      await assertCanGrant(db, actor, values.operations);
       const created = await guardName(() =>
         db.transaction(async (tx) => {
           if (await isNameTaken(tx, values.districtId, values.name)) throw nameTaken();
@@ -104,6 +106,8 @@ export function roleRoutes({ route }: Api) {
           const before = await findRole(tx, actor, params.id);
           if (!before) throw notFound();
           if (before.version !== body.version) throw stale();
+          // Only what the edit adds must be the editor's own; keeping what the role had is fine.
+          await assertCanGrant(tx, actor, knownOperations(body.operations).filter((op) => !before.operations.includes(op)));
           const name = normalizeName(body.name);
           if (await isNameTaken(tx, before.districtId, name, before.id)) throw nameTaken();
           const [row] = await tx

@@ -1,0 +1,151 @@
+import type { Page } from "@playwright/test";
+import { accounts, apiToken, districtApi, expect, signIn, test } from "./support/fixtures";
+
+const LIST = "/administration/user-management/permission-management";
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+async function createRoleByApi(token: string, name: string, operations: string[]) {
+  const response = await districtApi("POST", "/role/add", token, { name, description: `${name} description`, operations });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { role: { id: string } }).role.id;
+}
+
+async function staffId(email: string) {
+  const token = await apiToken(accounts.teacher(email));
+  return ((await (await districtApi("GET", "/auth/me", token)).json()) as { staff: { id: string } }).staff.id;
+}
+
+const card = (page: Page, name: string) => page.getByRole("article", { name });
+
+test.describe("roles and permissions", () => {
+  test("create a role from the catalogue, category by category @phone", async ({ page }) => {
+    const name = unique("Exam Officer");
+    await signIn(page, accounts.admin1);
+    await page.goto(LIST);
+    await expect(card(page, "District Administrator")).toBeVisible();
+    await page.getByRole("link", { name: "Create role" }).click();
+    await page.waitForURL("**/create-role");
+
+    await page.getByRole("button", { name: "Create role" }).click();
+    await expect(page.getByText("This field is required")).toBeVisible();
+    await expect(page.getByText("Choose at least one permission.")).toBeVisible();
+    await expect(page.getByText("Validation failed: Please ensure all fields are filled correctly.")).toBeVisible();
+
+    await page.getByLabel("Role name").fill(name);
+    await page.getByLabel("Description").fill("Runs the exams.");
+    await page.getByRole("group", { name: "Schools" }).getByLabel("Schools — all").check();
+    await page.getByRole("group", { name: "Students" }).getByLabel("View students").check();
+    await expect(page.getByRole("group", { name: "Students" }).getByLabel("Students — all")).not.toBeChecked();
+    await page.getByRole("button", { name: "Create role" }).click();
+    await expect(page.getByText("Role Created Successfully")).toBeVisible();
+    await page.waitForURL(`**${LIST}`);
+    await expect(card(page, name)).toBeVisible();
+
+    const token = await apiToken(accounts.admin1);
+    const district = ((await (await districtApi("GET", "/auth/me", token)).json()) as { staff: { district: { id: string } } }).staff.district.id;
+    const { roles } = (await (await districtApi("GET", `/role/get-roles-for-organization/${district}`, token)).json()) as { roles: { name: string; operations: string[] }[] };
+    expect(roles.find((r) => r.name === name)?.operations.sort()).toEqual(["school.create", "school.download", "school.update", "school.upload", "school.view", "student.view"]);
+  });
+
+  test("a role's info dialog lists its permissions by category", async ({ page }) => {
+    await signIn(page, accounts.admin1);
+    await page.goto(LIST);
+    await card(page, "School Supervisor").getByRole("button", { name: "Permissions of School Supervisor" }).click();
+    const dialog = page.getByRole("dialog", { name: "School Supervisor" });
+    await expect(dialog.getByRole("region", { name: "Schools" })).toContainText("View schools");
+    await expect(dialog.getByRole("region", { name: "Staff" })).toContainText("View staff");
+    await expect(dialog).not.toContainText("Create schools");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+
+  test("edit a role from a cold bookmark", async ({ page }) => {
+    const name = unique("Bookmark Role");
+    const id = await createRoleByApi(await apiToken(accounts.admin1), name, ["school.view"]);
+    await page.goto(`${LIST}/edit-role/${id}`);
+    await expect(page).toHaveURL(/\/login\?next=/);
+    await page.getByLabel("E-mail").fill(accounts.admin1.email);
+    await page.getByLabel("Password", { exact: true }).fill(accounts.admin1.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`**/edit-role/${id}`);
+    await expect(page.getByLabel("Role name")).toHaveValue(name);
+    await expect(page.getByRole("group", { name: "Schools" }).getByLabel("View schools")).toBeChecked();
+
+    await page.getByLabel("Description").fill("Changed from a bookmark.");
+    await page.getByRole("group", { name: "LGEA portals" }).getByLabel("LGEA portals — all").check();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Role Updated Successfully")).toBeVisible();
+    await page.waitForURL(`**${LIST}`);
+    await expect(card(page, name)).toContainText("Changed from a bookmark.");
+    const { role } = (await (await districtApi("GET", `/role/get-by-id/${id}`, await apiToken(accounts.admin1))).json()) as { role: { operations: string[] } };
+    expect(role.operations.sort()).toEqual(["lgea.create", "lgea.view", "school.view"]);
+  });
+
+  test("another district's role is not found", async ({ page }) => {
+    const id = await createRoleByApi(await apiToken(accounts.admin2), unique("District Two Role"), ["school.view"]);
+    await signIn(page, accounts.admin1);
+    await page.goto(`${LIST}/edit-role/${id}`);
+    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  });
+
+  test("delete a role after a confirmation that says who must be reassigned", async ({ page }) => {
+    const name = unique("Doomed Role");
+    const admin = await apiToken(accounts.admin1);
+    const id = await createRoleByApi(admin, name, ["school.view"]);
+    expect((await districtApi("POST", "/role/assign", admin, { staffId: await staffId("emeka.eze@example.org"), roleId: id })).status).toBe(201);
+
+    await signIn(page, accounts.admin1);
+    await page.goto(LIST);
+    await card(page, name).getByRole("button", { name: `Delete ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Delete ${name}?` });
+    await expect(dialog).toContainText("1 staff member holds this role and must be reassigned");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(card(page, name)).toBeVisible();
+
+    await card(page, name).getByRole("button", { name: `Delete ${name}` }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete role" }).click();
+    await expect(page.getByText("Role Deleted Successfully")).toBeVisible();
+    await expect(card(page, name)).toBeHidden();
+    // A fresh token: the test stack's access tokens live six seconds.
+    expect((await districtApi("GET", `/role/get-by-id/${id}`, await apiToken(accounts.admin1))).status).toBe(404);
+  });
+
+  test("a staff member's pages change when a role is granted and removed", async ({ page, browser }) => {
+    const teacher = accounts.teacher("halima.sani@example.org");
+    const name = unique("Role Viewer");
+    const id = await createRoleByApi(await apiToken(accounts.admin1), name, ["role.view", "staff.view"]);
+
+    await signIn(page, teacher);
+    await page.goto("/administration");
+    await expect(page.getByText("You have no administration permissions yet.")).toBeVisible();
+    await page.goto(LIST);
+    await expect(page.getByText("You do not have permission to do this.")).toBeVisible();
+
+    // The administrator gives the role through the edit page's staff search.
+    const adminPage = await browser.newPage();
+    await signIn(adminPage, accounts.admin1);
+    await adminPage.goto(`${LIST}/edit-role/${id}`);
+    await adminPage.getByRole("combobox", { name: "Give this role to" }).fill("Halima");
+    await adminPage.getByRole("option", { name: /Halima Sani/ }).click();
+    await expect(adminPage.getByText("Halima Sani now holds this role.")).toBeVisible();
+
+    await page.goto("/administration");
+    await page.getByRole("link", { name: "Roles and permissions" }).click();
+    await expect(card(page, name)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Create role" })).toBeHidden();
+    await expect(card(page, name).getByRole("button", { name: `Delete ${name}` })).toBeHidden();
+
+    // Staff access shows the permission and the role it comes through.
+    await page.getByRole("combobox", { name: "Staff member" }).fill("Halima");
+    await page.getByRole("option", { name: /Halima Sani/ }).click();
+    await expect(page.getByRole("heading", { name: `${name} in Education District I` })).toBeVisible();
+
+    await adminPage.getByRole("button", { name: "Remove Halima Sani from this role" }).click();
+    await adminPage.getByRole("dialog").getByRole("button", { name: "Remove role" }).click();
+    await expect(adminPage.getByText("Halima Sani no longer holds this role.")).toBeVisible();
+    await adminPage.close();
+
+    await page.goto(LIST);
+    await expect(page.getByText("You do not have permission to do this.")).toBeVisible();
+  });
+});
