@@ -2,7 +2,6 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -10,27 +9,23 @@ import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextField } from "@/components/ui/text-field";
 import { forgotPasswordSchema, type ForgotPasswordForm as Values, type ResetCodeResponse } from "@/lib/contract/auth";
 import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
-import { ApiError, clientApi } from "@/lib/client-api";
+import { clientApi } from "@/lib/client-api";
 import { resetData } from "@/lib/reset-data";
 import { routes } from "@/lib/routes";
+import { useBusyAction } from "@/lib/use-busy-action";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 
 export function ForgotPasswordForm() {
   const successRedirect = useSuccessRedirect();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const form = useForm<Values>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
 
-  const onSubmit = async (values: Values) => {
-    setBusy(true);
-    try {
+  const onSubmit = (values: Values) =>
+    run(async () => {
       const answer = await clientApi<ResetCodeResponse>("/api/auth/reset-code", { method: "POST", json: values });
       resetData.save(answer);
       await successRedirect(successNotices.resetCodeSent, routes.updatePasswordOtp);
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : String(error));
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))} className="flex flex-col gap-4">

@@ -3,7 +3,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -12,27 +11,23 @@ import { PasswordField } from "@/components/ui/password-field";
 import { TextField } from "@/components/ui/text-field";
 import { loginFormSchema, type LoginForm as LoginValues } from "@/lib/contract/auth";
 import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
-import { ApiError, clientApi } from "@/lib/client-api";
+import { clientApi } from "@/lib/client-api";
 import { routes } from "@/lib/routes";
+import { useBusyAction } from "@/lib/use-busy-action";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 
 export function LoginForm() {
   const next = useSearchParams().get("next");
   const successRedirect = useSuccessRedirect();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const form = useForm<LoginValues>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: "", password: "" } });
   const { errors } = form.formState;
 
-  const onSubmit = async (values: LoginValues) => {
-    setBusy(true);
-    try {
+  const onSubmit = (values: LoginValues) =>
+    run(async () => {
       const { redirectTo } = await clientApi<{ redirectTo: string }>("/api/auth/login", { method: "POST", json: { ...values, next: next ?? undefined } });
       await successRedirect(successNotices.loginSuccessful, redirectTo);
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : String(error));
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))} className="flex flex-col gap-4">

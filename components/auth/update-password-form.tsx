@@ -2,7 +2,6 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
-import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -11,14 +10,15 @@ import { OtpInput } from "@/components/ui/otp-input";
 import { PasswordField } from "@/components/ui/password-field";
 import { updatePasswordFormSchema, type UpdatePasswordForm as Values } from "@/lib/contract/auth";
 import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
-import { ApiError, clientApi } from "@/lib/client-api";
+import { clientApi } from "@/lib/client-api";
 import { resetData, useResetData } from "@/lib/reset-data";
 import { routes } from "@/lib/routes";
+import { useBusyAction } from "@/lib/use-busy-action";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 
 export function UpdatePasswordForm() {
   const successRedirect = useSuccessRedirect();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const reset = useResetData();
   const form = useForm<Values>({ resolver: zodResolver(updatePasswordFormSchema), defaultValues: { code: "", password: "", confirmPassword: "" } });
   const { errors } = form.formState;
@@ -35,17 +35,12 @@ export function UpdatePasswordForm() {
     );
   }
 
-  const onSubmit = async (values: Values) => {
-    setBusy(true);
-    try {
+  const onSubmit = (values: Values) =>
+    run(async () => {
       await clientApi("/api/auth/reset-password", { method: "POST", json: { resetCodeId: reset.id, code: values.code, password: values.password } });
       resetData.clear();
       await successRedirect(successNotices.passwordUpdated, routes.login);
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : String(error));
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))} className="flex flex-col gap-4">

@@ -3,7 +3,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -13,9 +12,10 @@ import { TextField } from "@/components/ui/text-field";
 import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
 import type { Operation } from "@/lib/contract/permissions";
 import { roleFormSchema, type RoleDetail, type RoleForm as Values } from "@/lib/contract/roles";
-import { ApiError, clientApi, districtApi } from "@/lib/client-api";
+import { clientApi, districtApi } from "@/lib/client-api";
 import { roleKeys, usePermissionCatalogue } from "@/lib/queries/roles";
 import { routes } from "@/lib/routes";
+import { useBusyAction } from "@/lib/use-busy-action";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 import { PermissionPicker } from "./permission-picker";
 
@@ -24,25 +24,20 @@ export function RoleForm({ role }: { role?: RoleDetail }) {
   const catalogue = usePermissionCatalogue();
   const queryClient = useQueryClient();
   const successRedirect = useSuccessRedirect();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const form = useForm<Values>({
     resolver: zodResolver(roleFormSchema),
     defaultValues: { name: role?.name ?? "", description: role?.description ?? "", operations: role?.operations ?? [] },
   });
   const { errors } = form.formState;
 
-  const onSubmit = async (values: Values) => {
-    setBusy(true);
-    try {
+  const onSubmit = (values: Values) =>
+    run(async () => {
       if (role) await clientApi(districtApi(`role/update/${role.id}`), { method: "PATCH", json: { ...values, version: role.version } });
       else await clientApi(districtApi("role/add"), { method: "POST", json: values });
       await queryClient.invalidateQueries({ queryKey: roleKeys.all });
       await successRedirect(role ? successNotices.roleUpdated : successNotices.roleCreated, routes.permissionManagement);
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : String(error));
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))} className="flex max-w-3xl flex-col gap-4">

@@ -1,7 +1,9 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { authMessages } from "../contract/messages";
-import { errorJson } from "./json";
+import type { z } from "zod";
+import { errorJson, validationJson } from "./json";
+import { isForeignMutation } from "./origin";
 import { apiBase, clientIpOf, internalHeaders } from "./upstream";
 
 /** A call to one of the API's public auth endpoints, with the client address the rate limits need. */
@@ -32,4 +34,13 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
     // fall through
   }
   return errorJson(400, authMessages.malformedJson, "bad_request");
+}
+
+/** The BFF auth handlers' common start: refuse a foreign origin, read the JSON body, validate it. */
+export async function parseAuthRequest<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S> | NextResponse> {
+  if (isForeignMutation(request)) return errorJson(403, authMessages.foreignOrigin, "forbidden");
+  const raw = await readJsonBody(request);
+  if (raw instanceof NextResponse) return raw;
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? parsed.data : validationJson(parsed.error);
 }
