@@ -8,7 +8,7 @@ export function SignedInSummary({ user, heading }: { user: SignedInUser; heading
   const { staff } = user;
   const districtTerm = term(staff.stateDetails.stateTerminologies, "district");
   return (
-    <main className="mx-auto flex min-h-dvh max-w-2xl flex-col gap-6 px-4 py-10">
+    <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
       <h1 className="text-2xl font-bold">{heading}</h1>
       <section aria-label="Signed-in staff" className="rounded-lg border border-border bg-card p-5">
         <p className="text-lg">

@@ -20,6 +20,8 @@ type DemoPerson = { first: string; last: string; gender: "Male" | "Female"; type
 export const demoDistricts: {
   key: string;
   name: string;
+  /** Education District III starts under review, so the demo shows the Unverified page too. */
+  accountStatus: "Active" | "Unverified";
   lgeas: string[];
   schools: { name: string; category: string; lga: string }[];
   admin: { first: string; last: string; email: string; phone: string };
@@ -28,6 +30,7 @@ export const demoDistricts: {
   {
     key: "ed1",
     name: "Education District I",
+    accountStatus: "Active",
     lgeas: ["Agege", "Alimosho", "Ifako-Ijaiye"],
     schools: [
       { name: "Agege Senior Grammar School", category: "Senior Secondary", lga: "Agege" },
@@ -49,6 +52,7 @@ export const demoDistricts: {
   {
     key: "ed2",
     name: "Education District II",
+    accountStatus: "Active",
     lgeas: ["Ikorodu", "Kosofe", "Shomolu"],
     schools: [
       { name: "Ikorodu Model College", category: "Senior Secondary", lga: "Ikorodu" },
@@ -65,6 +69,26 @@ export const demoDistricts: {
       { first: "Segun", last: "Afolabi", gender: "Male", type: "Teaching" },
       { first: "Zainab", last: "Umar", gender: "Female", type: "Non-Teaching" },
       { first: "Chidi", last: "Onyema", gender: "Male", type: "Non-Teaching" },
+    ],
+  },
+  {
+    key: "ed3",
+    name: "Education District III",
+    accountStatus: "Unverified",
+    lgeas: ["Epe", "Ibeju-Lekki", "Lagos Island"],
+    schools: [
+      { name: "Epe Grammar School", category: "Senior Secondary", lga: "Epe" },
+      { name: "Lekki Junior Secondary School", category: "Junior Secondary", lga: "Ibeju-Lekki" },
+      { name: "Lagos Island Primary School", category: "Primary", lga: "Lagos Island" },
+    ],
+    admin: { first: "Kunle", last: "Ogundipe", email: "admin.ed3@example.org", phone: "8030000003" },
+    people: [
+      { first: "Folake", last: "Adewale", gender: "Female", type: "Teaching" },
+      { first: "Sani", last: "Danjuma", gender: "Male", type: "Teaching" },
+      { first: "Uju", last: "Okoro", gender: "Female", type: "Teaching" },
+      { first: "Yemi", last: "Alade", gender: "Male", type: "Teaching" },
+      { first: "Grace", last: "Etim", gender: "Female", type: "Teaching" },
+      { first: "Bayo", last: "Ojo", gender: "Male", type: "Non-Teaching" },
     ],
   },
 ];

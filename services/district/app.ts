@@ -8,6 +8,7 @@ import { roleAccessRoutes } from "./routes/role-access";
 import { roleRoutes } from "./routes/roles";
 import { staffAccountRoutes } from "./routes/staff-accounts";
 import { staffSearchRoutes } from "./routes/staff-search";
+import { superAdminRoutes } from "./routes/super-admin";
 
 /** The district API: one router module per resource, all added through the same access-checking `route`. */
 export function createDistrictApi(deps: Deps) {
@@ -20,5 +21,6 @@ export function createDistrictApi(deps: Deps) {
   roleRoutes(api);
   roleAccessRoutes(api);
   staffSearchRoutes(api);
+  superAdminRoutes(api);
   return api;
 }

@@ -34,6 +34,10 @@ const probes: Record<string, Probe> = {
   "GET /role/staff-access/:staffId": { params: { staffId: "staff" } },
   "GET /staff/search": { query: { "district[0]": "district" } },
   "PATCH /staff/account-status/:id": { params: { id: "staff" }, body: () => ({ accountStatus: "Active" }) },
+  "POST /super-admin/requirements": { body: (id) => ({ stateId: id("district"), districtId: id("district"), description: "Probe requirement" }) },
+  "PATCH /super-admin/requirements/:id": { params: { id: { literal: randomId() } }, body: () => ({ completed: true }) },
+  "DELETE /super-admin/requirements/:id": { params: { id: { literal: randomId() } } },
+  "PATCH /super-admin/districts/:id/account-status": { params: { id: { literal: randomId() } }, body: () => ({ accountStatus: "Active" }) },
 };
 
 /** Routes any signed-in staff member may call without a permission: their own data and availability checks. */

@@ -1,0 +1,27 @@
+import { HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { PageFrame } from "@/components/layout/page-frame";
+import { DistrictList } from "@/components/super-admin/district-list";
+import { superAdminKeys } from "@/lib/queries/super-admin";
+import { routes } from "@/lib/routes";
+import { serverQueries } from "@/lib/server-prefetch";
+import { getSignedInUser } from "@/lib/server-api";
+
+export const metadata: Metadata = { title: "Super administration" };
+
+export default async function SuperAdminPage() {
+  const user = await getSignedInUser();
+  // Checked here on the server, not only by hiding links: others never see this area.
+  if (!user.staff.isSuperAdmin) redirect(routes.dashboard);
+  const queries = serverQueries();
+  await queries.prefetch(superAdminKeys.districts, "super-admin/districts");
+  return (
+    <PageFrame title="Super administration" crumbs={[{ label: "Super administration" }]}>
+      <p className="text-muted-foreground">Every district with its account status and requirements. Districts work normally only when Active with every requirement completed.</p>
+      <HydrationBoundary state={queries.state()}>
+        <DistrictList />
+      </HydrationBoundary>
+    </PageFrame>
+  );
+}

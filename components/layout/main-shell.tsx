@@ -1,0 +1,90 @@
+"use client";
+
+import { Menu, X } from "lucide-react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useState, type ReactNode } from "react";
+import { Footer } from "./footer";
+import { Clock } from "./clock";
+import { DefaultLogo } from "./default-logo";
+import type { NavItem } from "./nav-items";
+import { OfflineBanner } from "./offline-banner";
+import { ProfileMenu } from "./profile-menu";
+import { TopBarButtons } from "./top-bar-buttons";
+
+type Props = {
+  nav: NavItem[];
+  districtName: string;
+  districtTerm: string;
+  staffName: string;
+  isSuperAdmin: boolean;
+  now: number;
+  children: ReactNode;
+};
+
+const isCurrent = (pathname: string, href: string) => pathname === href || (href !== "/dashboard" && pathname.startsWith(`${href}/`));
+
+/** Main dashboard layout (spec §2): a 280 px drawer (a menu button on small screens) and a top bar. */
+export function MainShell({ nav, districtName, districtTerm, staffName, isSuperAdmin, now, children }: Props) {
+  const pathname = usePathname();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  return (
+    <div className="min-h-dvh lg:pl-[280px]">
+      <OfflineBanner />
+      {drawerOpen ? <div className="fixed inset-0 z-30 bg-black/40 lg:hidden" aria-hidden onClick={() => setDrawerOpen(false)} /> : null}
+      <aside
+        id="main-drawer"
+        aria-label="Main menu"
+        className={`fixed inset-y-0 left-0 z-40 flex w-drawer flex-col gap-5 border-r border-border bg-card p-4 transition-transform lg:translate-x-0 ${drawerOpen ? "translate-x-0" : "-translate-x-full"}`}
+      >
+        <div className="flex items-center justify-between gap-2">
+          <Link href="/dashboard" className="flex items-center gap-3" onClick={() => setDrawerOpen(false)}>
+            <DefaultLogo />
+            <span className="text-sm font-semibold leading-tight">{districtName}</span>
+          </Link>
+          <button type="button" className="rounded p-2 lg:hidden" aria-label="Close menu" onClick={() => setDrawerOpen(false)}>
+            <X size={20} aria-hidden />
+          </button>
+        </div>
+        <Clock initial={now} />
+        <nav aria-label="Main">
+          <ul className="flex flex-col gap-1">
+            {nav.map((item) => (
+              <li key={item.href}>
+                <Link
+                  href={item.href}
+                  onClick={() => setDrawerOpen(false)}
+                  aria-current={isCurrent(pathname, item.href) ? "page" : undefined}
+                  className={`flex min-h-11 items-center rounded-md px-3 text-sm font-medium ${isCurrent(pathname, item.href) ? "bg-primary text-primary-foreground" : "hover:bg-muted"}`}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-border bg-card/95 px-3 backdrop-blur sm:px-5">
+        <button
+          type="button"
+          className="rounded p-2 lg:hidden"
+          aria-label="Open menu"
+          aria-controls="main-drawer"
+          aria-expanded={drawerOpen}
+          onClick={() => setDrawerOpen(true)}
+        >
+          <Menu size={22} aria-hidden />
+        </button>
+        <p className="min-w-0 flex-1 truncate font-semibold" data-testid="top-bar-district">
+          {districtName}
+        </p>
+        <TopBarButtons />
+        <ProfileMenu name={staffName} districtTerm={districtTerm} isSuperAdmin={isSuperAdmin} />
+      </header>
+      <div className="flex min-h-[calc(100dvh-4rem)] flex-col">
+        <div className="flex-1">{children}</div>
+        <Footer />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { accounts, expect, signIn, test } from "./support/fixtures";
+
+const admin3 = { email: "admin.ed3@example.org", password: accounts.admin1.password };
+
+test.describe("portal shell", () => {
+  test("drawer, clock, top bar and profile menu with the state's terms", async ({ page }) => {
+    await signIn(page, accounts.admin1);
+    const drawer = page.getByRole("complementary", { name: "Main menu" });
+    await expect(drawer.getByRole("img", { name: "District Portal" })).toBeVisible();
+    await expect(drawer.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    await expect(drawer.getByRole("link", { name: "Administration" })).toBeVisible();
+    await expect(page.getByTestId("top-bar-district")).toHaveText("Education District I");
+
+    const clock = page.getByLabel("Time in Lagos");
+    const first = await clock.textContent();
+    await expect.poll(() => clock.textContent(), { timeout: 8_000 }).not.toBe(first);
+
+    await page.getByRole("button", { name: /Profile menu/ }).click();
+    const menu = page.getByRole("menu", { name: "Profile" });
+    // The demo state calls a district an "Education District".
+    await expect(menu.getByRole("menuitem", { name: "Education District profile" })).toBeVisible();
+    await expect(menu.getByRole("menuitem", { name: "Switch District" })).toBeHidden();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+
+    await page.getByRole("button", { name: /Profile menu/ }).click();
+    await page.getByRole("menuitem", { name: "User profile" }).click();
+    await expect(page.getByRole("heading", { name: "User profile" })).toBeVisible();
+    await expect(page.getByText("TESCOM Number")).toBeVisible();
+  });
+
+  test("dark and light themes, kept across a reload", async ({ page }) => {
+    await signIn(page, accounts.admin1);
+    await page.getByRole("button", { name: /Profile menu/ }).click();
+    await page.getByRole("menuitem", { name: "Dark mode" }).click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await page.getByRole("button", { name: /Profile menu/ }).click();
+    await page.getByRole("menuitem", { name: "Light mode" }).click();
+    await expect(page.locator("html")).not.toHaveClass(/dark/);
+  });
+
+  test("on a phone the drawer opens from a menu button @phone", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "phone-360", "phone layout");
+    await signIn(page, accounts.admin1);
+    const drawerLink = page.getByRole("complementary", { name: "Main menu" }).getByRole("link", { name: "Administration" });
+    await expect(drawerLink).not.toBeInViewport();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(drawerLink).toBeInViewport();
+    await drawerLink.click();
+    await expect(page.getByRole("heading", { name: "Administration" })).toBeVisible();
+  });
+
+  test("a super administrator sees Switch District", async ({ page }) => {
+    await signIn(page, accounts.superAdmin);
+    await page.getByRole("button", { name: /Profile menu/ }).click();
+    await page.getByRole("menuitem", { name: "Switch District" }).click();
+    await expect(page.getByRole("heading", { name: "Switch District" })).toBeVisible();
+  });
+});
+
+test("the content rule: missing requirements, then review, then the page, moved by a super administrator", async ({ page, browser }) => {
+  const admin = await browser.newPage();
+  await signIn(admin, accounts.superAdmin);
+  const panel = admin.getByRole("article", { name: "Education District III" });
+  const status = panel.getByLabel("Account status");
+
+  // Start from Active with nothing missing.
+  await status.selectOption("Active");
+  await expect(status).toHaveValue("Active");
+  await signIn(page, admin3);
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+
+  // A missing district requirement closes the portal.
+  const description = `Submit the staff census ${Date.now()}`;
+  await panel.getByLabel("New requirement").fill(description);
+  await panel.getByRole("button", { name: "Add requirement" }).click();
+  await expect(panel.getByRole("checkbox", { name: description })).not.toBeChecked();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Missing requirements" })).toBeVisible();
+  const table = page.getByRole("region", { name: "District requirements" });
+  await expect(table.getByRole("row", { name: new RegExp(description) })).toContainText("Uncompleted");
+  await table.getByRole("button", { name: "About district requirements" }).click();
+  await expect(page.getByRole("dialog", { name: "District requirements" })).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // Completed: open again. Unverified: the review notice. Active: open.
+  await panel.getByRole("checkbox", { name: description }).click(); // saved first, then shown checked
+  await expect(panel.getByRole("checkbox", { name: description })).toBeChecked();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+
+  await status.selectOption("Unverified");
+  await expect(admin.getByText("Education District III is now Unverified.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByText("The information you provided is being reviewed.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeHidden();
+
+  await status.selectOption("Active");
+  await expect(admin.getByText("Education District III is now Active.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await admin.close();
+});

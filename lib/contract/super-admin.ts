@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { fieldMessages } from "./messages";
+import type { AccountStatus } from "./user";
+
+/** Messages of the super-administration routes, shown to the user as they come. */
+export const superAdminMessages = {
+  requirementDeleted: "Requirement deleted",
+  descriptionTooLong: "At most 300 characters.",
+  invalidId: "Not a valid id.",
+  completedRequired: "Completed must be true or false.",
+  accountStatusInvalid: "Account status must be Active, Unverified or Suspended.",
+} as const;
+
+/** POST /super-admin/requirements. Without districtId (or with null) the requirement is the state's, for all its districts. */
+export const requirementCreateSchema = z.object({
+  stateId: z.uuid({ error: fieldMessages.stateRequired }),
+  districtId: z.uuid({ error: superAdminMessages.invalidId }).nullable().optional(),
+  description: z
+    .string({ error: fieldMessages.nameRequired })
+    .trim()
+    // Abort: an empty description gets only 'required', not 'too short' as well.
+    .min(1, { error: fieldMessages.nameRequired, abort: true })
+    .min(3, fieldMessages.nameTooShort)
+    .max(300, superAdminMessages.descriptionTooLong),
+});
+export type RequirementCreate = z.input<typeof requirementCreateSchema>;
+
+/** PATCH /super-admin/requirements/{id}. */
+export const requirementCompletionSchema = z.object({ completed: z.boolean({ error: superAdminMessages.completedRequired }) });
+export type RequirementCompletion = z.input<typeof requirementCompletionSchema>;
+
+/** The statuses a super administrator sets on a district (ResetPassword is a staff status only). */
+export const districtAccountStatuses = ["Active", "Unverified", "Suspended"] as const satisfies readonly AccountStatus[];
+export type DistrictAccountStatus = (typeof districtAccountStatuses)[number];
+
+/** PATCH /super-admin/districts/{id}/account-status. */
+export const districtAccountStatusSchema = z.object({ accountStatus: z.enum(districtAccountStatuses, { error: superAdminMessages.accountStatusInvalid }) });
+export type DistrictAccountStatusUpdate = z.input<typeof districtAccountStatusSchema>;
+
+/** One line of a requirements checklist, as listed under a district. */
+export type RequirementItem = { id: string; description: string; completed: boolean };
+
+/** A requirement as created and updated; districtId null = a state requirement (applies to every district of the state). */
+export type Requirement = { id: string; stateId: string; districtId: string | null; description: string; completed: boolean };
+
+export type SuperAdminDistrict = {
+  id: string;
+  name: string;
+  accountStatus: AccountStatus;
+  state: { id: string; name: string };
+  /** state: the state's requirements (shared by all its districts); district: this district's own. Oldest first. */
+  requirements: { state: RequirementItem[]; district: RequirementItem[] };
+};
+
+/** GET /super-admin/districts: every district, by state name then district name. */
+export type SuperAdminDistricts = { districts: SuperAdminDistrict[] };
+
+/** POST (201) and PATCH /super-admin/requirements. */
+export type RequirementResult = { requirement: Requirement };
+
+/** DELETE /super-admin/requirements/{id}. */
+export type RequirementDeleted = { message: string };
+
+/** PATCH /super-admin/districts/{id}/account-status. */
+export type DistrictStatusResult = { district: { id: string; name: string; accountStatus: AccountStatus } };
