@@ -103,3 +103,18 @@ test("the content rule: missing requirements, then review, then the page, moved 
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await admin.close();
 });
+
+test("the dashboard shows the district's real figures in five colours and a chart @phone", async ({ page }) => {
+  await signIn(page, accounts.admin1);
+  const figures = page.getByRole("region", { name: "District figures" });
+  const cards = figures.getByTestId("stat-card");
+  await expect(cards).toHaveCount(5);
+  await expect(cards.filter({ hasText: "Schools" }).first()).toContainText("3");
+  await expect(cards.filter({ hasText: "Students" })).toContainText("48");
+  await expect(cards.filter({ hasText: "Students" })).toContainText("24 female · 24 male");
+  const colours = await cards.evaluateAll((els) => els.map((el) => getComputedStyle(el).backgroundColor));
+  expect(new Set(colours).size).toBe(5);
+  const chart = figures.getByRole("figure", { name: "Students per LGEA" });
+  await expect(chart.getByRole("listitem").first()).toContainText("Ifako-Ijaiye LGEA");
+  await expect(chart.getByRole("listitem").first()).toContainText("20");
+});

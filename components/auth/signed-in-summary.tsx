@@ -1,14 +1,15 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import type { SignedInUser } from "@/lib/contract/user";
 import { term } from "@/lib/contract/terminology";
 import { routes } from "@/lib/routes";
 
 /** Who is signed in and where: the interim dashboard until the portal shell arrives. */
-export function SignedInSummary({ user, heading }: { user: SignedInUser; heading: string }) {
+export function SignedInSummary({ user, heading, children }: { user: SignedInUser; heading: string; children?: ReactNode }) {
   const { staff } = user;
   const districtTerm = term(staff.stateDetails.stateTerminologies, "district");
   return (
-    <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
+    <main className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8">
       <h1 className="text-2xl font-bold">{heading}</h1>
       <section aria-label="Signed-in staff" className="rounded-lg border border-border bg-card p-5">
         <p className="text-lg">
@@ -23,6 +24,7 @@ export function SignedInSummary({ user, heading }: { user: SignedInUser; heading
           <dd>{staff.email}</dd>
         </dl>
       </section>
+      {children}
       <nav aria-label="Portal" className="flex flex-wrap gap-3">
         <Link href={routes.administration} className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-foreground hover:opacity-90">
           Administration

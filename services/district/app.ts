@@ -1,6 +1,7 @@
 import type { Deps } from "../http/context";
 import { createApi } from "../http/api";
 import { authRoutes } from "./routes/auth";
+import { dashboardRoutes } from "./routes/dashboard";
 import { passwordResetRoutes } from "./routes/password-reset";
 import { permissionRoutes } from "./routes/permissions";
 import { referenceRoutes } from "./routes/reference";
@@ -14,6 +15,7 @@ import { superAdminRoutes } from "./routes/super-admin";
 export function createDistrictApi(deps: Deps) {
   const api = createApi(deps, { title: "District API", version: "1.0.0" });
   authRoutes(api);
+  dashboardRoutes(api);
   passwordResetRoutes(api);
   staffAccountRoutes(api);
   referenceRoutes(api);

@@ -33,6 +33,7 @@ const probes: Record<string, Probe> = {
   "POST /role/unassign/:roleAccessId": { params: { roleAccessId: "roleAccess" } },
   "GET /role/staff-access/:staffId": { params: { staffId: "staff" } },
   "GET /staff/search": { query: { "district[0]": "district" } },
+  "GET /district/get-dashboard-information/:id": { params: { id: "district" } },
   "PATCH /staff/account-status/:id": { params: { id: "staff" }, body: () => ({ accountStatus: "Active" }) },
   "POST /super-admin/requirements": { body: (id) => ({ stateId: id("district"), districtId: id("district"), description: "Probe requirement" }) },
   "PATCH /super-admin/requirements/:id": { params: { id: { literal: randomId() } }, body: () => ({ completed: true }) },

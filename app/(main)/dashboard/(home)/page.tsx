@@ -1,0 +1,26 @@
+import { HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { SignedInSummary } from "@/components/auth/signed-in-summary";
+import { DashboardStats } from "@/components/dashboard/dashboard-stats";
+import { dashboardKeys, dashboardPath } from "@/lib/queries/dashboard";
+import { serverQueries } from "@/lib/server-prefetch";
+import { getSignedInUser } from "@/lib/server-api";
+
+export const metadata: Metadata = { title: "Dashboard" };
+
+export default async function DashboardPage() {
+  const user = await getSignedInUser();
+  const districtId = user.staff.district.id;
+  const canView = user.permissions.includes("district.view");
+  const queries = serverQueries();
+  if (canView) await queries.prefetch(dashboardKeys.information(districtId), dashboardPath(districtId));
+  return (
+    <SignedInSummary user={user} heading="Dashboard">
+      {canView ? (
+        <HydrationBoundary state={queries.state()}>
+          <DashboardStats districtId={districtId} />
+        </HydrationBoundary>
+      ) : null}
+    </SignedInSummary>
+  );
+}
