@@ -6,7 +6,7 @@ import { AppError } from "../http/errors";
 
 /**
  * Fixed-window counters kept in the database, so every API instance counts together.
- * `hit` adds one and returns the new count; `current` only reads; `takeAttempt` is what routes use.
+ * `takeAttempt` is what routes use.
  */
 function windowStart(windowSeconds: number) {
   const ms = windowSeconds * 1000;
@@ -21,16 +21,6 @@ async function hitAt(db: Db, key: string, start: Date): Promise<number> {
     .returning({ count: rateLimit.count });
   await db.delete(rateLimit).where(and(eq(rateLimit.key, key), lt(rateLimit.windowStart, start)));
   return row?.count ?? 1;
-}
-
-export const hit = (db: Db, key: string, windowSeconds: number) => hitAt(db, key, windowStart(windowSeconds));
-
-export async function current(db: Db, key: string, windowSeconds: number): Promise<number> {
-  const [row] = await db
-    .select({ count: rateLimit.count })
-    .from(rateLimit)
-    .where(and(eq(rateLimit.key, key), eq(rateLimit.windowStart, windowStart(windowSeconds))));
-  return row?.count ?? 0;
 }
 
 /**
