@@ -1,5 +1,9 @@
-/** Where the test stack listens: away from the ports `npm start` uses, so both can run at once. */
-export const testPorts = { portal: 3100, district: 4200, billing: 4300, smtp: 2525, mailbox: 2580 } as const;
+/**
+ * Where the test stack listens: away from the ports `npm start` uses, so both can run at once.
+ * E2E_PORT_OFFSET moves the whole set, so two checkouts on one machine can run their suites side by side.
+ */
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0;
+export const testPorts = { portal: 3100 + offset, district: 4200 + offset, billing: 4300 + offset, smtp: 2525 + offset, mailbox: 2580 + offset } as const;
 export const portalUrl = `http://localhost:${testPorts.portal}`;
 export const districtApiUrl = `http://127.0.0.1:${testPorts.district}`;
 export const mailboxUrl = `http://127.0.0.1:${testPorts.mailbox}`;
