@@ -44,7 +44,10 @@ export const permissionCatalogue = [
 export type Operation = (typeof permissionCatalogue)[number]["operation"];
 export const allOperations: readonly Operation[] = permissionCatalogue.map((p) => p.operation);
 
-/** The owner of a district always keeps these, whatever their roles say (no lock-out). */
-export const ownerOperations: readonly Operation[] = ["role.view", "role.create", "role.update", "role.delete", "role.assign", "district.transfer-right"];
+/**
+ * The owner of a district always keeps these, whatever their roles say (no lock-out). Viewing staff is
+ * among them because giving a role, or the ownership right, starts with finding the staff member.
+ */
+export const ownerOperations: readonly Operation[] = ["role.view", "role.create", "role.update", "role.delete", "role.assign", "district.transfer-right", "staff.view"];
 
 export type Permission = { name: string; description: string; category: string; operation: string };

@@ -78,6 +78,8 @@ export type SignedInUser = {
   currentOrganization: { id: string; name: string; type: OrganizationType };
   missingRequirements: MissingRequirements;
   permissions: Operation[];
+  /** The staff member holds the district's ownership right (architecture 'Identity and tenancy'). */
+  isDistrictOwner: boolean;
 };
 
 /** What the API's login and refresh return; the BFF keeps the tokens and passes the rest on. */

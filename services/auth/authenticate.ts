@@ -39,5 +39,5 @@ export async function authenticate(c: Context<ApiEnv>): Promise<Actor> {
     await db.update(staff).set({ lastActiveAt: new Date() }).where(eq(staff.id, row.id));
   }
   const who = { staffId: row.id, districtId: claims.did, organizationId: claims.oid, isSuperAdmin: row.isSuperAdmin };
-  return { ...who, organizationType: organization.type, permissions: await loadPermissions(db, who) };
+  return { ...who, sessionId: claims.fid, organizationType: organization.type, permissions: await loadPermissions(db, who) };
 }

@@ -97,5 +97,6 @@ export async function buildSignedInUser(db: Db, scope: { staffId: string; distri
     currentOrganization: organization,
     missingRequirements: await missingRequirementsOf(db, d, st),
     permissions,
+    isDistrictOwner: d.ownerStaffId === s.id,
   };
 }

@@ -7,7 +7,9 @@ import { permissionRoutes } from "./routes/permissions";
 import { referenceRoutes } from "./routes/reference";
 import { roleAccessRoutes } from "./routes/role-access";
 import { roleRoutes } from "./routes/roles";
+import { sessionSwitchRoutes } from "./routes/session-switch";
 import { staffAccountRoutes } from "./routes/staff-accounts";
+import { staffRightsRoutes } from "./routes/staff-rights";
 import { staffSearchRoutes } from "./routes/staff-search";
 import { superAdminRoutes } from "./routes/super-admin";
 
@@ -24,5 +26,7 @@ export function createDistrictApi(deps: Deps) {
   roleAccessRoutes(api);
   staffSearchRoutes(api);
   superAdminRoutes(api);
+  sessionSwitchRoutes(api);
+  staffRightsRoutes(api);
   return api;
 }

@@ -12,6 +12,8 @@ export type Actor = {
   staffId: string;
   districtId: string;
   organizationId: string;
+  /** The session (refresh-token family) the access token belongs to. */
+  sessionId: string;
   organizationType: OrganizationType;
   isSuperAdmin: boolean;
   permissions: ReadonlySet<Operation>;

@@ -2,11 +2,11 @@ import { eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { loginRequestSchema, refreshRequestSchema } from "../../../lib/contract/auth";
 import { authMessages } from "../../../lib/contract/messages";
-import type { AuthResult } from "../../../lib/contract/user";
 import { hashToken } from "../../auth/tokens";
 import { takeAttempt } from "../../auth/rate-limit";
 import { verifyPassword } from "../../auth/password";
-import { endSession, rotateSession, startSession, type IssuedTokens } from "../../auth/sessions";
+import { endSession, rotateSession, startSession } from "../../auth/sessions";
+import { authResultOf } from "../../auth/auth-result";
 import { buildSignedInUser } from "../../auth/signed-in-user";
 import { roleAccess, staff } from "../../db/schema";
 import type { Db } from "../../db/client";
@@ -28,11 +28,6 @@ async function defaultOrganization(db: Db, staffId: string, districtId: string):
     .where(eq(roleAccess.staffId, staffId));
   const own = rows.filter((r) => r.organizationId === districtId || r.type !== "District");
   return (own.find((r) => r.type === "District") ?? own[0])?.organizationId ?? districtId;
-}
-
-async function withUser(db: Db, tokens: IssuedTokens): Promise<AuthResult> {
-  const { scope, ...rest } = tokens;
-  return { ...rest, ...(await buildSignedInUser(db, scope)) };
 }
 
 export function authRoutes({ route }: Api) {
@@ -61,7 +56,7 @@ export function authRoutes({ route }: Api) {
       if (refusal) throw new AppError("forbidden", refusal);
       const organizationId = await defaultOrganization(db, found.id, found.districtId);
       const tokens = await startSession(db, config, { staffId: found.id, districtId: found.districtId, organizationId });
-      return c.json(await withUser(db, tokens));
+      return c.json(await authResultOf(db, tokens));
     },
   );
 
@@ -70,7 +65,7 @@ export function authRoutes({ route }: Api) {
     async (c, { body }) => {
       const { db, config } = c.get("deps");
       const tokens = await rotateSession(db, config, body.refreshToken);
-      return c.json(await withUser(db, tokens));
+      return c.json(await authResultOf(db, tokens));
     },
   );
 
