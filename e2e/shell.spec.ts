@@ -110,6 +110,7 @@ test("the dashboard shows the district's real figures in five colours and a char
   const cards = figures.getByTestId("stat-card");
   await expect(cards).toHaveCount(5);
   await expect(cards.filter({ hasText: "Schools" }).first()).toContainText("3");
+  await expect(cards.filter({ hasText: "Classes" })).toContainText("12");
   await expect(cards.filter({ hasText: "Students" })).toContainText("48");
   await expect(cards.filter({ hasText: "Students" })).toContainText("24 female · 24 male");
   const colours = await cards.evaluateAll((els) => els.map((el) => getComputedStyle(el).backgroundColor));

@@ -3,6 +3,7 @@ import { MainShell } from "@/components/layout/main-shell";
 import { MissingRequirements } from "@/components/layout/missing-requirements";
 import { mainNav, secondNav } from "@/components/layout/nav-items";
 import { UnverifiedNotice } from "@/components/layout/unverified-notice";
+import { OrganizationSwitcher } from "@/components/session/organization-switcher";
 import { term } from "@/lib/contract/terminology";
 import { requestTime } from "@/lib/request-time";
 import { getSignedInUser } from "@/lib/server-api";
@@ -28,6 +29,7 @@ export default async function MainLayout({ children }: { children: ReactNode }) 
       staffName={`${staff.firstName} ${staff.lastName}`}
       isSuperAdmin={staff.isSuperAdmin}
       now={requestTime()}
+      switcher={<OrganizationSwitcher roleAccess={user.roleAccess} currentOrganizationId={user.currentOrganization.id} />}
     >
       {content}
     </MainShell>

@@ -10,13 +10,13 @@ export function DashboardStats({ districtId }: { districtId: string }) {
   const info = useDashboardInformation(districtId);
   if (info.isPending) return <LoadingOverlay text={loadingTexts.dashboard} />;
   if (info.isError) return <p role="alert">{info.error.message}</p>;
-  const { schools, lgeas, staff, students, studentsPerLgea } = info.data;
+  const { schools, lgeas, classes, staff, students, studentsPerLgea } = info.data;
   const cards = [
     { label: "Schools", value: schools },
     { label: "LGEAs", value: lgeas },
+    { label: "Classes", value: classes },
     { label: "Staff", value: staff.total, detail: `${staff.teaching} teaching · ${staff.nonTeaching} non-teaching` },
     { label: "Students", value: students.total, detail: `${students.female} female · ${students.male} male` },
-    { label: "Teaching staff", value: staff.teaching },
   ];
   return (
     <section aria-label="District figures" className="flex flex-col gap-4">

@@ -19,13 +19,15 @@ type Props = {
   staffName: string;
   isSuperAdmin: boolean;
   now: number;
+  /** The organisation switcher, placed under the clock. */
+  switcher?: ReactNode;
   children: ReactNode;
 };
 
 const isCurrent = (pathname: string, href: string) => pathname === href || (href !== "/dashboard" && pathname.startsWith(`${href}/`));
 
 /** Main dashboard layout (spec §2): a 280 px drawer (a menu button on small screens) and a top bar. */
-export function MainShell({ nav, districtName, districtTerm, staffName, isSuperAdmin, now, children }: Props) {
+export function MainShell({ nav, districtName, districtTerm, staffName, isSuperAdmin, now, switcher, children }: Props) {
   const pathname = usePathname();
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
@@ -47,6 +49,7 @@ export function MainShell({ nav, districtName, districtTerm, staffName, isSuperA
           </button>
         </div>
         <Clock initial={now} />
+        {switcher}
         <nav aria-label="Main">
           <ul className="flex flex-col gap-1">
             {nav.map((item) => (

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { StaffSearch } from "@/components/form/staff-search";
+import { LastActive } from "@/components/session/last-active";
 import type { StaffSearchResult } from "@/lib/contract/roles";
 import { usePermissionCatalogue, useStaffAccess } from "@/lib/queries/roles";
 import { PermissionGroups } from "./permission-groups";
@@ -26,6 +27,7 @@ export function StaffAccessPanel({ districtId }: { districtId: string }) {
           <p className="font-medium">
             {access.data.staff.firstName} {access.data.staff.lastName} <span className="text-sm text-muted-foreground">({access.data.staff.email})</span>
           </p>
+          <LastActive staffId={access.data.staff.id} />
           {access.data.staff.isSuperAdmin ? <p className="text-sm">Super administrator: holds every permission in every district.</p> : null}
           {access.data.isDistrictOwner ? <p className="text-sm">Owner of the district: always keeps role management.</p> : null}
           {access.data.grants.length === 0 ? <p className="text-sm text-muted-foreground">Holds no role.</p> : null}

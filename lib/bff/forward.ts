@@ -6,8 +6,15 @@ import { errorJson } from "./json";
 import { isForeignMutation } from "./origin";
 import { apiBase, clientIpOf, internalHeaders, refreshSession, type ApiTarget } from "./upstream";
 
-/** Calls only the BFF's own auth handlers make; the catch-all never passes them through. */
-const BLOCKED = [/^auth\/(login|logout)\/?$/, /^token\//, /^reset-code\//, /^staff\/reset-password\/?$/];
+/** Calls only the BFF's own auth handlers make (they answer with tokens); the catch-all never passes them through. */
+const BLOCKED = [
+  /^auth\/(login|logout)\/?$/,
+  /^token\//,
+  /^reset-code\//,
+  /^staff\/reset-password\/?$/,
+  /^staff\/switch-role-access\//,
+  /^super-admin\/switch-district\/?$/,
+];
 
 /** Bodies up to this size are buffered so a request can be replayed after a refresh; larger ones stream. */
 const REPLAYABLE_BYTES = 1_000_000;

@@ -146,6 +146,20 @@ export const schoolRole = pgTable(
   (t) => [uniqueIndex("school_role_uq").on(t.schoolId, t.role, t.staffId)],
 );
 
+/** A class of a school (JSS 1, Primary 4, ...); the classes issue adds what else a class holds. */
+export const schoolClass = pgTable(
+  "school_class",
+  {
+    id: id(),
+    districtId: uuid("district_id").notNull().references(() => district.id),
+    schoolId: uuid("school_id").notNull().references(() => school.id),
+    name: text("name").notNull(),
+    classType: text("class_type").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("school_class_school_name_uq").on(t.schoolId, sql`lower(btrim(${t.name}))`), index("school_class_district_idx").on(t.districtId)],
+);
+
 export const student = pgTable(
   "student",
   {

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { allOperations, type Operation } from "../../lib/contract/permissions";
 import { hashPassword } from "../auth/password";
 import type { Db } from "./client";
-import { demoDistricts, demoPasswords, demoState, demoSuperAdmin, studentFirstNames, studentLastNames } from "./demo-data";
-import { district, lgea, requirement, role, roleAccess, school, schoolRole, staff, statePortal, student } from "./schema";
+import { demoClassesFor, demoDistricts, demoPasswords, demoState, demoSuperAdmin, studentFirstNames, studentLastNames } from "./demo-data";
+import { district, lgea, requirement, role, roleAccess, school, schoolClass, schoolRole, staff, statePortal, student } from "./schema";
 
 const supervisorOps: Operation[] = ["district.view", "school.view", "staff.view", "student.view", "class.view", "lgea.view"];
 const recordsOps: Operation[] = [...supervisorOps, "staff.create", "staff.update", "student.create", "student.update"];
@@ -53,6 +53,7 @@ export async function seedDemo(db: Db) {
           })),
         )
         .returning();
+      await tx.insert(schoolClass).values(schools.flatMap((s) => demoClassesFor(s.category).map((c) => ({ districtId: dist.id, schoolId: s.id, ...c }))));
 
       const [adminRole, supervisorRole, recordsRole] = await tx
         .insert(role)

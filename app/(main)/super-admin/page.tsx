@@ -2,6 +2,7 @@ import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { PageFrame } from "@/components/layout/page-frame";
+import { AuthorizeSuperAdminPanel } from "@/components/super-admin/authorize-super-admin-panel";
 import { DistrictList } from "@/components/super-admin/district-list";
 import { superAdminKeys } from "@/lib/queries/super-admin";
 import { routes } from "@/lib/routes";
@@ -19,6 +20,7 @@ export default async function SuperAdminPage() {
   return (
     <PageFrame title="Super administration" crumbs={[{ label: "Super administration" }]}>
       <p className="text-muted-foreground">Every district with its account status and requirements. Districts work normally only when Active with every requirement completed.</p>
+      <AuthorizeSuperAdminPanel districtId={user.staff.district.id} districtName={user.staff.district.name} />
       <HydrationBoundary state={queries.state()}>
         <DistrictList />
       </HydrationBoundary>

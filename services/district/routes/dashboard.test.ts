@@ -21,10 +21,12 @@ describe("GET /district/get-dashboard-information/{id}", () => {
   it("counts the seeded district: schools, LGEAs, staff by type, students by gender and per LGEA", async () => {
     const info = await expectOk<DashboardInformation>(await get(admin1.authorizationToken, admin1.staff.district.id));
     // Seed: 3 schools in 3 LGEAs; the administrator and 8 staff (6 teaching), the super administrator not counted;
-    // 12, 16 and 20 students in the three schools, alternately female and male.
+    // 12, 16 and 20 students in the three schools, alternately female and male; 3 + 3 + 6 classes
+    // (senior, junior and primary school).
     expect(info).toEqual({
       schools: 3,
       lgeas: 3,
+      classes: 12,
       staff: { total: 9, teaching: 6, nonTeaching: 3 },
       students: { total: 48, male: 24, female: 24 },
       studentsPerLgea: [

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { DashboardInformation } from "../../../lib/contract/dashboard";
 import { uuidParam } from "../../../lib/contract/fields";
-import { district, lgea, school, staff, student } from "../../db/schema";
+import { district, lgea, school, schoolClass, staff, student } from "../../db/schema";
 import { assertSameDistrict, requires } from "../../http/access";
 import type { Api } from "../../http/api";
 import { notFound } from "../../http/errors";
@@ -12,7 +12,7 @@ export function dashboardRoutes({ route }: Api) {
     {
       method: "GET",
       path: "/district/get-dashboard-information/:id",
-      summary: "The district's figures: schools, LGEAs, staff by type, students by gender, students per LGEA",
+      summary: "The district's figures: schools, LGEAs, classes, staff by type, students by gender, students per LGEA",
       tag: "District",
       access: requires("district.view"),
       params: z.object({ id: uuidParam }),
@@ -23,9 +23,10 @@ export function dashboardRoutes({ route }: Api) {
       const [found] = await db.select({ id: district.id }).from(district).where(eq(district.id, params.id));
       if (!found) throw notFound();
       const inDistrict = params.id;
-      const [[schools], [lgeas], [staffCounts], [studentCounts], perLgea] = await Promise.all([
+      const [[schools], [lgeas], [classes], [staffCounts], [studentCounts], perLgea] = await Promise.all([
         db.select({ n: count() }).from(school).where(eq(school.districtId, inDistrict)),
         db.select({ n: count() }).from(lgea).where(eq(lgea.districtId, inDistrict)),
+        db.select({ n: count() }).from(schoolClass).where(eq(schoolClass.districtId, inDistrict)),
         db
           .select({
             total: count(),
@@ -53,6 +54,7 @@ export function dashboardRoutes({ route }: Api) {
       const information: DashboardInformation = {
         schools: schools?.n ?? 0,
         lgeas: lgeas?.n ?? 0,
+        classes: classes?.n ?? 0,
         staff: { total: staffCounts?.total ?? 0, teaching: staffCounts?.teaching ?? 0, nonTeaching: (staffCounts?.total ?? 0) - (staffCounts?.teaching ?? 0) },
         students: { total: studentCounts?.total ?? 0, male: studentCounts?.male ?? 0, female: studentCounts?.female ?? 0 },
         studentsPerLgea: perLgea,

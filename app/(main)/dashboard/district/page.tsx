@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { TransferRightPanel } from "@/components/district/transfer-right-panel";
 import { DetailList } from "@/components/layout/detail-list";
 import { PageFrame } from "@/components/layout/page-frame";
 import { term } from "@/lib/contract/terminology";
@@ -8,7 +9,7 @@ export const metadata: Metadata = { title: "District profile" };
 
 /** The district's details. Editing them, the logo and the four images arrives with the district profile form. */
 export default async function DistrictProfilePage() {
-  const { staff } = await getSignedInUser();
+  const { staff, permissions, isDistrictOwner } = await getSignedInUser();
   const districtTerm = term(staff.stateDetails.stateTerminologies, "district");
   return (
     <PageFrame title={`${districtTerm} profile`} crumbs={[{ label: `${districtTerm} profile` }]}>
@@ -20,6 +21,7 @@ export default async function DistrictProfilePage() {
           ["Country", staff.stateDetails.country],
         ]}
       />
+      {permissions.includes("district.transfer-right") ? <TransferRightPanel districtId={staff.district.id} districtTerm={districtTerm} isOwner={isDistrictOwner} /> : null}
     </PageFrame>
   );
 }
