@@ -2,6 +2,7 @@ import type { Deps } from "../http/context";
 import { createApi } from "../http/api";
 import { authRoutes } from "./routes/auth";
 import { dashboardRoutes } from "./routes/dashboard";
+import { lgeaRoutes } from "./routes/lgeas";
 import { passwordResetRoutes } from "./routes/password-reset";
 import { permissionRoutes } from "./routes/permissions";
 import { referenceRoutes } from "./routes/reference";
@@ -28,5 +29,6 @@ export function createDistrictApi(deps: Deps) {
   superAdminRoutes(api);
   sessionSwitchRoutes(api);
   staffRightsRoutes(api);
+  lgeaRoutes(api);
   return api;
 }

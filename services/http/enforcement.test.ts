@@ -43,6 +43,7 @@ const probes: Record<string, Probe> = {
   "POST /staff/authorize-super-admin": { body: (id) => ({ staffId: id("staff") }) },
   "POST /staff/transfer-right": { body: (id) => ({ staffId: id("staff") }) },
   "GET /staff/switch-role-access/:id": { params: { id: "roleAccess" } },
+  "GET /lgea/search": { query: { "district[0]": "district" } },
 };
 
 /** Routes any signed-in staff member may call without a permission: their own data and availability checks. */
