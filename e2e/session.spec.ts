@@ -107,14 +107,16 @@ test.describe("BFF boundary", () => {
     expect((await request.get("/api/district/auth/me", { headers: { cookie: cookieHeader } })).status()).toBe(200);
   });
 
-  test("the catch-all never exposes the API's login or refresh calls", async ({ page, request }) => {
+  test("the catch-all never exposes the API's calls that answer with tokens", async ({ page, request }) => {
     await signIn(page, accounts.admin1);
     const cookieHeader = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const origin = new URL(page.url()).origin;
-    for (const path of ["auth/login", "token/refresh-token", "auth/logout", "reset-code/a%40b.c", "staff/reset-password"]) {
+    const someId = "00000000-0000-4000-8000-000000000000";
+    for (const path of ["auth/login", "token/refresh-token", "auth/logout", "reset-code/a%40b.c", "staff/reset-password", "super-admin/switch-district"]) {
       const response = await request.post(`/api/district/${path}`, { headers: { cookie: cookieHeader, origin }, data: {} });
       expect(response.status(), path).toBe(404);
     }
+    expect((await request.get(`/api/district/staff/switch-role-access/${someId}`, { headers: { cookie: cookieHeader } })).status()).toBe(404);
   });
 
   test("calls without a session get 401 and bad JSON gets a clear 400", async ({ request }) => {

@@ -51,13 +51,16 @@ export function ProfileMenu({ name, districtTerm, isSuperAdmin }: Props) {
         aria-controls={`${id}-menu`}
         onClick={() => setOpen((o) => !o)}
         className="flex h-10 w-10 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-        aria-label={`Profile menu for ${name}`}
       >
-        {name
-          .split(" ")
-          .map((w) => w[0])
-          .slice(0, 2)
-          .join("")}
+        {/* The initials are decoration; the name is read out instead (a label unlike the visible text confuses voice control). */}
+        <span aria-hidden>
+          {name
+            .split(" ")
+            .map((w) => w[0])
+            .slice(0, 2)
+            .join("")}
+        </span>
+        <span className="sr-only">Profile menu for {name}</span>
       </button>
       {open ? (
         <div id={`${id}-menu`} ref={menu} role="menu" tabIndex={-1} aria-label="Profile" onKeyDown={onKeyDown} className="absolute right-0 z-40 mt-2 w-64 overflow-hidden rounded-md border border-border bg-card py-1 shadow-lg">

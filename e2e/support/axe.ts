@@ -11,6 +11,18 @@ type AxeWindow = { axe: { run: (context: Document, options: object) => Promise<{
  * rule and the elements so the failure says what to fix.
  */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // Colours are judged as they end up: let finite animations (a notification fading in) finish first.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((done) => setTimeout(done, 2_000)),
+    ]),
+  );
   await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
     const { axe } = window as unknown as AxeWindow;

@@ -39,7 +39,8 @@ export async function switchSession(request: NextRequest, call: Call, redirectTo
   try {
     let upstream = await send(request, session, call);
     if (upstream.status === 451) {
-      await upstream.body?.cancel();
+      // Read the small 451 answer to its end: cancelling its stream here never settled.
+      await upstream.text().catch(() => "");
       const outcome = await refreshSession(session);
       if (outcome.kind === "logged-out") return loggedOut(outcome.message);
       session = outcome.session;

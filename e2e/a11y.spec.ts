@@ -1,0 +1,54 @@
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { accounts, expect, signIn, test } from "./support/fixtures";
+
+/** axe-core on every page of the portal's frame, signed out, as a district administrator and as a super administrator. */
+test.describe("accessibility of the portal's pages", () => {
+  test("guest pages and the error page", async ({ page }) => {
+    for (const path of ["/login", "/password/forgot", "/password/update-password-otp/", "/no-such-page"]) {
+      await page.goto(path);
+      await expect(page.locator("h1").first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    }
+  });
+
+  test("a district administrator's pages, in the light and the dark theme @phone", async ({ page }) => {
+    await signIn(page, accounts.admin1);
+    const pages = [
+      ["/dashboard", "Dashboard"],
+      ["/dashboard/profile", "User profile"],
+      ["/dashboard/district", "Education District profile"],
+      ["/administration", "Administration"],
+      ["/administration/user-management/permission-management", "Roles and permissions"],
+    ] as const;
+    for (const [path, heading] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    }
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.getByRole("button", { name: /Profile menu/ }).click();
+    await page.getByRole("menuitem", { name: "Dark mode" }).click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    for (const [path] of pages.slice(0, 3)) {
+      await page.goto(path);
+      await expectNoSeriousA11yViolations(page);
+    }
+    await page.getByRole("button", { name: /Profile menu/ }).click();
+    await page.getByRole("menuitem", { name: "Light mode" }).click();
+  });
+
+  test("the super-admin area and the review notice of an unverified district", async ({ page, browser }) => {
+    await signIn(page, accounts.superAdmin);
+    for (const path of ["/super-admin", "/super-admin/switch-district"]) {
+      await page.goto(path);
+      await expect(page.locator("h1")).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    }
+    const context = await browser.newContext();
+    const unverified = await context.newPage();
+    await signIn(unverified, { email: "admin.ed3@example.org", password: accounts.admin1.password });
+    await expect(unverified.getByRole("heading", { name: /is being reviewed/ })).toBeVisible();
+    await expectNoSeriousA11yViolations(unverified);
+    await context.close();
+  });
+});

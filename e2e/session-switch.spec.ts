@@ -1,0 +1,136 @@
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { lgeaIdByName, me, roleIdByName, staffIdByName } from "./support/district-admin";
+import { accounts, apiToken, districtApi, expect, signIn, test } from "./support/fixtures";
+
+test.describe("switching where one works, and rights that belong to a person", () => {
+  test("a staff member with roles in two places switches organisation from the drawer, and the layout follows @phone", async ({ page }, testInfo) => {
+    const admin = await apiToken(accounts.admin1);
+    const { staff } = await me(admin);
+    const districtId = staff.district.id;
+    const person = await staffIdByName(admin, districtId, "Funmilayo");
+    const lgeaId = await lgeaIdByName(admin, districtId, "Agege LGEA");
+    // Both projects run this test on one database: the second run finds the grants already there (409).
+    for (const [roleName, organizationId] of [["Records Officer", districtId], ["School Supervisor", lgeaId]] as const) {
+      const response = await districtApi("POST", "/role/assign", admin, { staffId: person, roleId: await roleIdByName(admin, districtId, roleName), organizationId });
+      expect([201, 409]).toContain(response.status);
+    }
+
+    await signIn(page, accounts.teacher("funmilayo.ogunleye@example.org"));
+    if (testInfo.project.name === "phone-360") await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("complementary", { name: "Main menu" });
+    const switcher = drawer.getByLabel("Working in");
+    await expect(switcher).toHaveValue(districtId);
+    await expect(drawer.getByRole("link", { name: "Administration" })).toBeVisible();
+
+    await switcher.selectOption({ label: "Agege LGEA (LGEA)" });
+    await expect(page.getByText("Organisation switched")).toBeVisible();
+    await page.waitForURL("**/dashboard");
+    if (testInfo.project.name === "phone-360") await page.getByRole("button", { name: "Open menu" }).click();
+    // Working in an LGEA: the second dashboard layout.
+    await expect(drawer.getByRole("link", { name: "School Management" })).toBeVisible();
+    await expect(drawer.getByRole("link", { name: "Administration" })).toHaveCount(0);
+    await expect(drawer.getByLabel("Working in")).toHaveValue(lgeaId);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.reload();
+    await expect(page.getByRole("complementary", { name: "Main menu" }).getByLabel("Working in")).toHaveValue(lgeaId);
+
+    // Back to the district with the keyboard alone.
+    const select = page.getByRole("complementary", { name: "Main menu" }).getByLabel("Working in");
+    await select.focus();
+    await select.selectOption(districtId);
+    await page.waitForURL("**/dashboard");
+    await expect(page.getByRole("complementary", { name: "Main menu" }).getByRole("link", { name: "Administration" })).toBeAttached();
+  });
+
+  test("a super administrator finds a district, switches to it and works on it; others cannot", async ({ page, request }) => {
+    await signIn(page, accounts.superAdmin);
+    await page.getByRole("button", { name: /Profile menu/ }).click();
+    await page.getByRole("menuitem", { name: "Switch District" }).click();
+    await expect(page.getByRole("heading", { name: "Switch District" })).toBeVisible();
+    await expect(page.getByText("Current district")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByLabel("Search districts").fill("district ii");
+    await expect(page.getByText(/^2 of 3 districts$/)).toBeVisible();
+    await page.getByLabel("Search districts").fill("District II");
+    await page.getByRole("button", { name: "Switch to Education District II", exact: true }).click();
+    await expect(page.getByText("District switched")).toBeVisible();
+    await page.waitForURL("**/dashboard");
+    await expect(page.getByTestId("top-bar-district")).toHaveText("Education District II");
+    await expect(page.getByRole("region", { name: "District figures" }).getByTestId("stat-card").first()).toBeVisible();
+
+    await page.goto("/super-admin/switch-district");
+    const current = page.getByRole("listitem").filter({ hasText: "Education District II" });
+    await expect(current.getByText("Current district")).toBeVisible();
+
+    // A district administrator neither reaches the page nor the call.
+    const other = await page.context().browser()?.newContext();
+    const adminPage = await other?.newPage();
+    if (!other || !adminPage) throw new Error("no second browser context");
+    await signIn(adminPage, accounts.admin1);
+    await adminPage.goto("/super-admin/switch-district");
+    await adminPage.waitForURL("**/dashboard");
+    const cookie = (await other.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const origin = new URL(adminPage.url()).origin;
+    const refused = await request.post("/api/auth/switch-district", { headers: { cookie, origin }, data: { districtId: (await me(await apiToken(accounts.admin2))).staff.district.id } });
+    expect(refused.status()).toBe(403);
+    await other.close();
+  });
+
+  test("a super administrator authorises another, and is sent home", async ({ page }) => {
+    await signIn(page, accounts.superAdmin);
+    const panel = page.getByRole("region", { name: "Authorise a super administrator" });
+    await panel.getByLabel("Staff member").fill("Ibrahim");
+    await page.getByRole("option", { name: /Ibrahim Bello/ }).click();
+    await panel.getByRole("button", { name: "Authorise" }).click();
+    const dialog = page.getByRole("dialog", { name: "Authorise a super administrator?" });
+    await expect(dialog).toContainText("Ibrahim Bello will hold every permission in every district");
+    await dialog.getByRole("button", { name: "Authorise" }).click();
+    await expect(page.getByText("Super administrator authorised")).toBeVisible();
+    // Home (/) sends a super administrator on to the super-admin area.
+    await page.waitForURL("**/super-admin");
+
+    const promoted = await apiToken(accounts.teacher("ibrahim.bello@example.org"));
+    const answer = await districtApi("GET", "/super-admin/districts", promoted);
+    expect(answer.status).toBe(200);
+  });
+
+  test("the owner hands over the ownership right and is logged out a second later", async ({ page }) => {
+    await signIn(page, accounts.admin2);
+    await page.goto("/dashboard/district");
+    const panel = page.getByRole("region", { name: "Transfer the ownership right" });
+    await expect(panel).toContainText("You own this education district.");
+    await panel.getByLabel("New owner").fill("Olumide");
+    await page.getByRole("option", { name: /Olumide Fashola/ }).click();
+    await panel.getByRole("button", { name: "Transfer ownership" }).click();
+    const dialog = page.getByRole("dialog", { name: "Transfer the ownership right?" });
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await panel.getByRole("button", { name: "Transfer ownership" }).click();
+    await dialog.getByRole("button", { name: "Transfer" }).click();
+    await expect(page.getByText("Transfer Successfully")).toBeVisible();
+    await page.waitForURL("**/logout");
+    await page.waitForURL("**/login");
+
+    const newOwner = await apiToken(accounts.teacher("olumide.fashola@example.org"));
+    expect((await me(newOwner)).isDistrictOwner).toBe(true);
+    const admin2 = await apiToken(accounts.admin2);
+    const { staff, isDistrictOwner } = await me(admin2);
+    expect(isDistrictOwner).toBe(false);
+    // Hand it back, so the demo district keeps its owner.
+    expect((await districtApi("POST", "/staff/transfer-right", newOwner, { staffId: staff.id })).status).toBe(200);
+    expect((await me(admin2)).isDistrictOwner).toBe(true);
+  });
+
+  test("the staff access panel tells when someone was last active", async ({ page }) => {
+    const token = await apiToken(accounts.teacher("babatunde.adeyemi@example.org"));
+    await me(token); // an authenticated request records the activity
+    await signIn(page, accounts.admin1);
+    await page.goto("/administration/user-management/permission-management");
+    const panel = page.getByRole("region", { name: "Check a staff member's access" });
+    await panel.getByLabel("Staff member").fill("Babatunde");
+    await page.getByRole("option", { name: /Babatunde Adeyemi/ }).click();
+    await expect(panel.getByText(/Last active (less than a minute|1 minute) ago/)).toBeVisible();
+  });
+});
