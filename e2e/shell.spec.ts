@@ -119,3 +119,21 @@ test("the dashboard shows the district's real figures in five colours and a char
   await expect(chart.getByRole("listitem").first()).toContainText("Ifako-Ijaiye LGEA");
   await expect(chart.getByRole("listitem").first()).toContainText("20");
 });
+
+test("pages keep still while the clock ticks and their data arrive", async ({ page }) => {
+  await signIn(page, accounts.admin1);
+  // Cumulative layout shift of each page load, as the browser measures it.
+  await page.addInitScript(() => {
+    const w = window as unknown as { layoutShift: number };
+    w.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.layoutShift += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  for (const path of ["/dashboard", "/dashboard/district", "/administration/user-management/permission-management"]) {
+    await page.goto(path);
+    await page.waitForTimeout(3_500); // past one clock tick
+    const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+    expect(shift, path).toBeLessThan(0.05);
+  }
+});
