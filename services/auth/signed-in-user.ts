@@ -1,4 +1,5 @@
 import { and, eq, isNull, or } from "drizzle-orm";
+import { imageLocation } from "../../lib/contract/images";
 import type { Operation } from "../../lib/contract/permissions";
 import { buildTerminologies } from "../../lib/contract/terminology";
 import type { MissingRequirements, RoleAccessItem, SignedInUser, StaffProfile } from "../../lib/contract/user";
@@ -44,8 +45,8 @@ export function toStaffProfile(s: StaffRow, d: DistrictRow, st: StateRow): Staff
     staffType: s.staffType,
     accountStatus: s.accountStatus,
     isSuperAdmin: s.isSuperAdmin,
-    profilePicture: null,
-    district: { id: d.id, name: d.name, accountStatus: d.accountStatus, logo: null },
+    profilePicture: s.profilePictureId ? imageLocation(s.profilePictureId) : null,
+    district: { id: d.id, name: d.name, accountStatus: d.accountStatus, logo: d.logoId ? imageLocation(d.logoId) : null },
     stateDetails: { id: st.id, name: st.name, country: st.country, stateTerminologies: buildTerminologies(st.terminologies) },
     version: s.version,
   };

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -17,6 +18,9 @@ import type { AccountStatus, OrganizationType, StaffType, StateTerminologies } f
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Raw bytes (PostgreSQL bytea). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 
 /** Terms the state renames (spec §1); a missing stateValue falls back to the default. */
 type TerminologyOverrides = Partial<Record<keyof StateTerminologies, string | null>>;
@@ -42,6 +46,11 @@ export const district = pgTable(
     phoneNumbers: jsonb("phone_numbers").$type<string[]>().notNull().default([]),
     emails: jsonb("emails").$type<string[]>().notNull().default([]),
     address: text("address"),
+    logoId: uuid("logo_id"),
+    imageOneId: uuid("image_one_id"),
+    imageTwoId: uuid("image_two_id"),
+    imageThreeId: uuid("image_three_id"),
+    imageFourId: uuid("image_four_id"),
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -119,6 +128,7 @@ export const staff = pgTable(
     staffType: text("staff_type").$type<StaffType>().notNull().default("Non-Teaching"),
     accountStatus: text("account_status").$type<AccountStatus>().notNull().default("ResetPassword"),
     isSuperAdmin: boolean("is_super_admin").notNull().default(false),
+    profilePictureId: uuid("profile_picture_id"),
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),
@@ -185,6 +195,25 @@ export const student = pgTable(
     uniqueIndex("student_admission_uq").on(t.districtId, sql`lower(btrim(${t.admissionNumber}))`),
     index("student_school_idx").on(t.schoolId),
   ],
+);
+
+/**
+ * Uploaded images, re-encoded as JPEG on the server (architecture 'Data'): served only to staff of the
+ * district they belong to, through GET /files/{id}. A new upload is a new row, so an id's bytes never change.
+ */
+export const storedImage = pgTable(
+  "stored_image",
+  {
+    id: id(),
+    districtId: uuid("district_id").notNull().references(() => district.id),
+    contentType: text("content_type").notNull().default("image/jpeg"),
+    bytes: bytea("bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdBy: uuid("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stored_image_district_idx").on(t.districtId)],
 );
 
 /** The permission catalogue, seeded from lib/contract/permissions.ts. */

@@ -2,6 +2,8 @@ import type { Deps } from "../http/context";
 import { createApi } from "../http/api";
 import { authRoutes } from "./routes/auth";
 import { dashboardRoutes } from "./routes/dashboard";
+import { districtProfileRoutes } from "./routes/district-profile";
+import { fileRoutes } from "./routes/files";
 import { lgeaRoutes } from "./routes/lgeas";
 import { passwordResetRoutes } from "./routes/password-reset";
 import { permissionRoutes } from "./routes/permissions";
@@ -10,6 +12,7 @@ import { roleAccessRoutes } from "./routes/role-access";
 import { roleRoutes } from "./routes/roles";
 import { sessionSwitchRoutes } from "./routes/session-switch";
 import { staffAccountRoutes } from "./routes/staff-accounts";
+import { staffProfileRoutes } from "./routes/staff-profile";
 import { staffRightsRoutes } from "./routes/staff-rights";
 import { staffSearchRoutes } from "./routes/staff-search";
 import { superAdminRoutes } from "./routes/super-admin";
@@ -30,5 +33,8 @@ export function createDistrictApi(deps: Deps) {
   sessionSwitchRoutes(api);
   staffRightsRoutes(api);
   lgeaRoutes(api);
+  staffProfileRoutes(api);
+  districtProfileRoutes(api);
+  fileRoutes(api);
   return api;
 }

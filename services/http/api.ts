@@ -26,6 +26,8 @@ export type RouteSpec<B extends Schema | undefined, Q extends Schema | undefined
   params?: P;
   /** The route reads a multipart or binary body itself. */
   rawBody?: boolean;
+  /** The largest body the route takes; JSON routes take MAX_JSON_BODY_BYTES. */
+  maxBodyBytes?: number;
 };
 
 export type RegisteredRoute = Omit<RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>, never>;
@@ -70,22 +72,21 @@ export function createApi(deps: Deps, info: { title: string; version: string }) 
     c.set("clientIp", clientIpOf(c, deps.config.INTERNAL_SECRET));
     await next();
   });
-  app.use(
-    "*",
+  // Each route has its own body limit: JSON routes the configured one, uploads what they declare.
+  const limitFor = (maxSize: number) =>
     bodyLimit({
-      maxSize: deps.config.MAX_JSON_BODY_BYTES,
+      maxSize,
       onError: () => {
         throw new AppError("too_large", authMessages.bodyTooLarge);
       },
-    }),
-  );
+    });
 
   function route<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined>(
     spec: RouteSpec<B, Q, P>,
     handler: (c: Context<ApiEnv>, input: Input<B, Q, P>) => Response | Promise<Response>,
   ) {
     routes.push(spec);
-    app.on(spec.method, spec.path, async (c) => {
+    app.on(spec.method, spec.path, limitFor(spec.maxBodyBytes ?? deps.config.MAX_JSON_BODY_BYTES), async (c) => {
       if (spec.access.kind !== "public") {
         const actor = await authenticate(c);
         checkAccess(actor, spec.access);

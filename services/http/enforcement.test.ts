@@ -44,6 +44,34 @@ const probes: Record<string, Probe> = {
   "POST /staff/transfer-right": { body: (id) => ({ staffId: id("staff") }) },
   "GET /staff/switch-role-access/:id": { params: { id: "roleAccess" } },
   "GET /lgea/search": { query: { "district[0]": "district" } },
+  "GET /district/view/:id": { params: { id: "district" } },
+  "PATCH /district/update/:id": { params: { id: "district" }, body: () => ({ name: `Probe District ${++unique}`, address: "1 Probe Road", phoneNumbers: [], emails: [], version: 999 }) },
+  "PATCH /district/upload-logo/:id": { params: { id: "district" } },
+  "PATCH /district/upload-district-image/:id": { params: { id: "district" } },
+  "PATCH /district/upload-multiple-images/:id": { params: { id: "district" } },
+  "GET /staff/view-staff/:id": { params: { id: "staff" } },
+  "PATCH /staff/update/:id": { params: { id: "staff" }, body: () => ({ ...probeStaffDetails, version: 1 }) },
+  "PATCH /staff/update-profile-picture/:id": { params: { id: "staff" } },
+  "GET /files/:id": { params: { id: "staff" } },
+};
+
+const probeStaffDetails = {
+  title: "Mr",
+  firstName: "Probe",
+  lastName: "Person",
+  oracleNumber: "OR-1",
+  tescomNumber: "TS-1",
+  gender: "Male",
+  dob: "1990-01-01",
+  phoneNumber: "8000000099",
+  email: "probe.person@example.org",
+  address: "1 Probe Road",
+  countryOfOrigin: "Nigeria",
+  stateOfOrigin: "Lagos",
+  localGovernmentOfOrigin: "Ikeja",
+  countryOfResidence: "Nigeria",
+  stateOfResidence: "Lagos",
+  localGovernmentOfResidence: "Ikeja",
 };
 
 /** Routes any signed-in staff member may call without a permission: their own data and availability checks. */
@@ -54,9 +82,13 @@ const signedInAllowList = [
   "GET /staff/phone-number-exists/:value",
   "GET /staff/last-time-active",
   "GET /staff/switch-role-access/:id",
+  "GET /staff/view-staff/:id",
+  "PATCH /staff/update/:id",
+  "PATCH /staff/update-profile-picture/:id",
+  "GET /files/:id",
 ];
-/** Signed-in routes whose path names one of the caller's own records: a random id is simply not found. */
-const ownRecordRoutes = ["GET /staff/switch-role-access/:id"];
+/** Signed-in routes whose path names a record (the caller's own, or one a permission opens): a random id is simply not found. */
+const ownRecordRoutes = ["GET /staff/switch-role-access/:id", "GET /staff/view-staff/:id", "PATCH /staff/update/:id", "PATCH /staff/update-profile-picture/:id", "GET /files/:id"];
 
 const keyOf = (r: RegisteredRoute) => `${r.method} ${r.path}`;
 const paramNames = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] ?? "");

@@ -1,9 +1,7 @@
 import { countries } from "countries-list";
 import { DEFAULT_COUNTRY, DEFAULT_COUNTRY_CODE, NIGERIAN_STATES, NIGERIA_STATES_AND_LGAS } from "./nigeria";
 
-export const titleEnum = ["Mr", "Mrs", "Miss", "Ms", "Dr", "Prof", "Chief", "Alhaji", "Alhaja", "Engr", "Barr", "Rev", "Pastor", "Hon"] as const;
-export const genderEnum = ["Male", "Female"] as const;
-export const maritalStatusEnum = ["Single", "Married", "Divorced", "Widowed", "Separated"] as const;
+import { genderEnum, maritalStatusEnum, titleEnum } from "../../../lib/contract/staff";
 
 const FCT_DISPLAY = "FCT - Abuja";
 const FCT_LGA_KEY = "Federal Capital Territory";

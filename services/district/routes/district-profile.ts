@@ -1,0 +1,161 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Context } from "hono";
+import { z } from "zod";
+import { districtMessages, districtUpdateSchema } from "../../../lib/contract/district";
+import { uuidParam } from "../../../lib/contract/fields";
+import { districtImageSlots, imageMessages, type DistrictImageSlot } from "../../../lib/contract/images";
+import { recordAudit } from "../../db/audit";
+import { district } from "../../db/schema";
+import { assertSameDistrict, requires } from "../../http/access";
+import type { Api } from "../../http/api";
+import type { Actor, ApiEnv } from "../../http/context";
+import { AppError, notFound } from "../../http/errors";
+import { dropImage, imageFrom, MAX_IMAGE_FORM_BYTES, readForm, saveImage } from "../../images/image-upload";
+import { findDistrict, slotColumn, toDistrictProfile } from "../queries/district-profile";
+
+const tag = "District";
+const idParams = z.object({ id: uuidParam });
+
+/** Accepts 1–4 or the slot's name (spec §7: 'form: file plus slot flag'). */
+function slotOf(value: unknown): DistrictImageSlot {
+  const text = typeof value === "string" ? value.trim() : "";
+  const byNumber = /^[1-4]$/.test(text) ? districtImageSlots[Number(text) - 1] : undefined;
+  const slot = byNumber ?? districtImageSlots.find((s) => s === text);
+  if (!slot) throw new AppError("bad_request", imageMessages.slotInvalid);
+  return slot;
+}
+
+async function districtFor(db: Parameters<typeof findDistrict>[0], actor: Actor, id: string) {
+  assertSameDistrict(actor, id);
+  const row = await findDistrict(db, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export function districtProfileRoutes({ route }: Api) {
+  route(
+    { method: "GET", path: "/district/view/:id", summary: "The district's profile with its logo and four images: { district: DistrictProfile }", tag, access: requires("district.view"), params: idParams },
+    async (c, { params }) => c.json({ district: toDistrictProfile(await districtFor(c.get("deps").db, c.get("actor"), params.id)) }),
+  );
+
+  route(
+    {
+      method: "PATCH",
+      path: "/district/update/:id",
+      summary: "Change the district's name, address, phone numbers and e-mails. Body: { name, address, phoneNumbers, emails, version }. { district }; 409 when stale or the name is taken in the state",
+      tag,
+      access: requires("district.update"),
+      params: idParams,
+      body: districtUpdateSchema,
+    },
+    async (c, { params, body }) => {
+      const { db } = c.get("deps");
+      const actor = c.get("actor");
+      const updated = await db.transaction(async (tx) => {
+        const before = await districtFor(tx, actor, params.id);
+        if (before.version !== body.version) throw new AppError("conflict", districtMessages.stale);
+        const name = body.name.replace(/\s+/g, " ");
+        const [clash] = await tx
+          .select({ id: district.id })
+          .from(district)
+          .where(and(eq(district.stateId, before.stateId), ne(district.id, before.id), eq(sql`lower(btrim(${district.name}))`, name.toLowerCase())));
+        if (clash) throw new AppError("conflict", districtMessages.nameTaken);
+        const [row] = await tx
+          .update(district)
+          .set({ name, address: body.address, phoneNumbers: body.phoneNumbers, emails: body.emails.map((e) => e.toLowerCase()), version: sql`${district.version} + 1`, updatedAt: new Date() })
+          .where(and(eq(district.id, before.id), eq(district.version, body.version)))
+          .returning();
+        if (!row) throw new AppError("conflict", districtMessages.stale);
+        const pick = (d: typeof row) => ({ name: d.name, address: d.address, phoneNumbers: d.phoneNumbers, emails: d.emails });
+        await recordAudit(tx, actor, "district.update", { id: row.id, districtId: row.id }, pick(before), pick(row));
+        return row;
+      });
+      return c.json({ district: toDistrictProfile(updated) });
+    },
+  );
+
+  route(
+    {
+      method: "PATCH",
+      path: "/district/upload-logo/:id",
+      summary: "Set the district's logo. Multipart form: file (PNG or JPEG, at most 5 MB; stored as JPEG). { district }",
+      tag,
+      access: requires("district.update"),
+      params: idParams,
+      rawBody: true,
+      maxBodyBytes: MAX_IMAGE_FORM_BYTES,
+    },
+    async (c, { params }) => {
+      const { db } = c.get("deps");
+      const actor = c.get("actor");
+      await districtFor(db, actor, params.id);
+      const image = await imageFrom((await readForm(c)).file);
+      const updated = await db.transaction(async (tx) => {
+        const before = await districtFor(tx, actor, params.id);
+        const logoId = await saveImage(tx, before.id, actor.staffId, image);
+        const [row] = await tx.update(district).set({ logoId, version: sql`${district.version} + 1`, updatedAt: new Date() }).where(eq(district.id, before.id)).returning();
+        if (!row) throw notFound();
+        await dropImage(tx, before.logoId);
+        await recordAudit(tx, actor, "district.upload-logo", { id: row.id, districtId: row.id }, { logoId: before.logoId }, { logoId });
+        return row;
+      });
+      return c.json({ district: toDistrictProfile(updated) });
+    },
+  );
+
+  /** Sets the given slots in one transaction: all of them or none. */
+  const setImages = async (c: Context<ApiEnv>, districtId: string, files: [DistrictImageSlot, unknown][]) => {
+    const { db } = c.get("deps");
+    const actor = c.get("actor");
+    await districtFor(db, actor, districtId);
+    if (files.length === 0) throw new AppError("bad_request", imageMessages.noImages);
+    const images = await Promise.all(files.map(async ([slot, file]) => [slot, await imageFrom(file)] as const));
+    const updated = await db.transaction(async (tx) => {
+      const before = await districtFor(tx, actor, districtId);
+      const changes: Partial<Record<(typeof slotColumn)[DistrictImageSlot], string>> = {};
+      for (const [slot, image] of images) changes[slotColumn[slot]] = await saveImage(tx, before.id, actor.staffId, image);
+      const [row] = await tx.update(district).set({ ...changes, version: sql`${district.version} + 1`, updatedAt: new Date() }).where(eq(district.id, before.id)).returning();
+      if (!row) throw notFound();
+      for (const [slot] of images) await dropImage(tx, before[slotColumn[slot]]);
+      const replaced = Object.fromEntries(images.map(([slot]) => [slot, before[slotColumn[slot]]]));
+      await recordAudit(tx, actor, "district.upload-images", { id: row.id, districtId: row.id }, replaced, changes);
+      return row;
+    });
+    return c.json({ district: toDistrictProfile(updated) });
+  };
+
+  route(
+    {
+      method: "PATCH",
+      path: "/district/upload-district-image/:id",
+      summary: "Set one of the district's four images. Multipart form: file, slot (1–4 or districtImageOne…Four). { district }",
+      tag,
+      access: requires("district.update"),
+      params: idParams,
+      rawBody: true,
+      maxBodyBytes: MAX_IMAGE_FORM_BYTES,
+    },
+    async (c, { params }) => {
+      await districtFor(c.get("deps").db, c.get("actor"), params.id);
+      const form = await readForm(c);
+      return setImages(c, params.id, [[slotOf(form.slot), form.file]]);
+    },
+  );
+
+  route(
+    {
+      method: "PATCH",
+      path: "/district/upload-multiple-images/:id",
+      summary: "Set several of the district's images at once, all or none. Multipart form: a file under each slot name to set (districtImageOne…Four). { district }",
+      tag,
+      access: requires("district.update"),
+      params: idParams,
+      rawBody: true,
+      maxBodyBytes: MAX_IMAGE_FORM_BYTES,
+    },
+    async (c, { params }) => {
+      const form = await readForm(c);
+      return setImages(c, params.id, districtImageSlots.filter((slot) => form[slot] !== undefined).map((slot) => [slot, form[slot]]));
+    },
+  );
+}
