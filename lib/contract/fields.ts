@@ -30,7 +30,8 @@ export const phoneField = z
 export const nameField = z
   .string({ error: m.nameRequired })
   .trim()
-  .min(1, m.nameRequired)
+  // Abort: an empty name gets only 'required', not 'too short' as well.
+  .min(1, { error: m.nameRequired, abort: true })
   .min(3, m.nameTooShort)
   .max(100);
 

@@ -7,6 +7,10 @@ const MAX_INPUT_PIXELS = 40_000_000;
 /** Stored images are at most this wide and high: enough for a logo, a banner or a profile picture. */
 const MAX_SIDE = 1600;
 
+/** The decoder's error as a message for the user: too many pixels, or the given one. */
+const refusal = (error: unknown, otherwise: string) =>
+  new AppError("bad_request", error instanceof Error && /pixel limit/i.test(error.message) ? imageMessages.tooManyPixels : otherwise);
+
 export type NormalizedImage = { bytes: Uint8Array; width: number; height: number };
 
 /**
@@ -18,8 +22,8 @@ export async function normalizeImage(input: Uint8Array): Promise<NormalizedImage
   let format: string | undefined;
   try {
     ({ format } = await reader().metadata());
-  } catch {
-    throw new AppError("bad_request", imageMessages.notAnImage);
+  } catch (error) {
+    throw refusal(error, imageMessages.notAnImage);
   }
   if (format !== "png" && format !== "jpeg") throw new AppError("bad_request", imageMessages.notAnImage);
   try {
@@ -31,7 +35,6 @@ export async function normalizeImage(input: Uint8Array): Promise<NormalizedImage
       .toBuffer({ resolveWithObject: true });
     return { bytes: new Uint8Array(data), width: info.width, height: info.height };
   } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new AppError("bad_request", imageMessages.tooManyPixels);
-    throw new AppError("bad_request", imageMessages.unreadable);
+    throw refusal(error, imageMessages.unreadable);
   }
 }

@@ -49,8 +49,8 @@ export async function createTestApi(overrides: Partial<ServiceConfig> = {}) {
   const district = createDistrictApi(deps);
   const billing = createBillingApi(deps);
 
-  /** A JSON request to the district API; `token` adds the bearer. */
-  const call = (method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) =>
+  /** A JSON (or, with `form`, multipart) request to the district API; `token` adds the bearer. */
+  const call = (method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string>; form?: FormData } = {}) =>
     district.app.request(path, {
       method,
       headers: {
@@ -58,7 +58,7 @@ export async function createTestApi(overrides: Partial<ServiceConfig> = {}) {
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         ...options.headers,
       },
-      body: options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body),
+      body: options.form ?? (options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body)),
     });
 
   const login = async (identifier: string, password: string): Promise<AuthResult> => {
