@@ -26,6 +26,7 @@ export default async function MainLayout({ children }: { children: ReactNode }) 
       nav={user.currentOrganization.type === "LGEA" ? secondNav : mainNav}
       districtName={staff.district.name}
       districtTerm={districtTerm}
+      logo={staff.district.logo?.Location ?? null}
       staffName={`${staff.firstName} ${staff.lastName}`}
       isSuperAdmin={staff.isSuperAdmin}
       now={requestTime()}

@@ -16,6 +16,8 @@ type Props = {
   nav: NavItem[];
   districtName: string;
   districtTerm: string;
+  /** The district's logo, when it has one; the default logo otherwise. */
+  logo: string | null;
   staffName: string;
   isSuperAdmin: boolean;
   now: number;
@@ -27,7 +29,7 @@ type Props = {
 const isCurrent = (pathname: string, href: string) => pathname === href || (href !== "/dashboard" && pathname.startsWith(`${href}/`));
 
 /** Main dashboard layout (spec §2): a 280 px drawer (a menu button on small screens) and a top bar. */
-export function MainShell({ nav, districtName, districtTerm, staffName, isSuperAdmin, now, switcher, children }: Props) {
+export function MainShell({ nav, districtName, districtTerm, logo, staffName, isSuperAdmin, now, switcher, children }: Props) {
   const pathname = usePathname();
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
@@ -41,7 +43,7 @@ export function MainShell({ nav, districtName, districtTerm, staffName, isSuperA
       >
         <div className="flex items-center justify-between gap-2">
           <Link href="/dashboard" className="flex items-center gap-3" onClick={() => setDrawerOpen(false)}>
-            <DefaultLogo />
+            {logo ? <img src={logo} alt={`${districtName} logo`} width={40} height={40} className="h-10 w-10 shrink-0 rounded-md object-cover" /> : <DefaultLogo />}
             <span className="text-sm font-semibold leading-tight">{districtName}</span>
           </Link>
           <button type="button" className="rounded p-2 lg:hidden" aria-label="Close menu" onClick={() => setDrawerOpen(false)}>

@@ -93,7 +93,7 @@ export function districtProfileRoutes({ route }: Api) {
       const updated = await db.transaction(async (tx) => {
         const before = await districtFor(tx, actor, params.id);
         const logoId = await saveImage(tx, before.id, actor.staffId, image);
-        const [row] = await tx.update(district).set({ logoId, version: sql`${district.version} + 1`, updatedAt: new Date() }).where(eq(district.id, before.id)).returning();
+        const [row] = await tx.update(district).set({ logoId, updatedAt: new Date() }).where(eq(district.id, before.id)).returning();
         if (!row) throw notFound();
         await dropImage(tx, before.logoId);
         await recordAudit(tx, actor, "district.upload-logo", { id: row.id, districtId: row.id }, { logoId: before.logoId }, { logoId });
@@ -103,7 +103,10 @@ export function districtProfileRoutes({ route }: Api) {
     },
   );
 
-  /** Sets the given slots in one transaction: all of them or none. */
+  /**
+   * Sets the given slots in one transaction: all of them or none. Images leave the version alone: it
+   * guards the details form, which an image upload does not touch.
+   */
   const setImages = async (c: Context<ApiEnv>, districtId: string, files: [DistrictImageSlot, unknown][]) => {
     const { db } = c.get("deps");
     const actor = c.get("actor");
@@ -114,7 +117,7 @@ export function districtProfileRoutes({ route }: Api) {
       const before = await districtFor(tx, actor, districtId);
       const changes: Partial<Record<(typeof slotColumn)[DistrictImageSlot], string>> = {};
       for (const [slot, image] of images) changes[slotColumn[slot]] = await saveImage(tx, before.id, actor.staffId, image);
-      const [row] = await tx.update(district).set({ ...changes, version: sql`${district.version} + 1`, updatedAt: new Date() }).where(eq(district.id, before.id)).returning();
+      const [row] = await tx.update(district).set({ ...changes, updatedAt: new Date() }).where(eq(district.id, before.id)).returning();
       if (!row) throw notFound();
       for (const [slot] of images) await dropImage(tx, before[slotColumn[slot]]);
       const replaced = Object.fromEntries(images.map(([slot]) => [slot, before[slotColumn[slot]]]));

@@ -117,7 +117,7 @@ export function staffProfileRoutes({ route }: Api) {
       const pictureId = await db.transaction(async (tx) => {
         const before = await staffFor(tx, actor, params.id, "staff.update");
         const id = await saveImage(tx, before.districtId, actor.staffId, image);
-        await tx.update(staff).set({ profilePictureId: id, version: sql`${staff.version} + 1`, updatedAt: new Date() }).where(eq(staff.id, before.id));
+        await tx.update(staff).set({ profilePictureId: id, updatedAt: new Date() }).where(eq(staff.id, before.id));
         await dropImage(tx, before.profilePictureId);
         await recordAudit(tx, actor, "staff.update-profile-picture", before, { profilePictureId: before.profilePictureId }, { profilePictureId: id });
         return id;

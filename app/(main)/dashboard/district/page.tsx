@@ -1,27 +1,42 @@
+import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { DistrictProfileEditor } from "@/components/district/district-profile-editor";
 import { TransferRightPanel } from "@/components/district/transfer-right-panel";
 import { DetailList } from "@/components/layout/detail-list";
 import { PageFrame } from "@/components/layout/page-frame";
 import { term } from "@/lib/contract/terminology";
+import { allEnumPath, referenceKeys } from "@/lib/queries/reference";
+import { districtKeys, districtProfilePath } from "@/lib/queries/district";
+import { serverQueries } from "@/lib/server-prefetch";
 import { getSignedInUser } from "@/lib/server-api";
 
 export const metadata: Metadata = { title: "District profile" };
 
-/** The district's details. Editing them, the logo and the four images arrives with the district profile form. */
+/** The district's details, logo and four images; editable with district.update, read-only with district.view. */
 export default async function DistrictProfilePage() {
   const { staff, permissions, isDistrictOwner } = await getSignedInUser();
   const districtTerm = term(staff.stateDetails.stateTerminologies, "district");
+  const districtId = staff.district.id;
+  const canView = permissions.includes("district.view");
+  const queries = serverQueries();
+  if (canView) await Promise.all([queries.prefetch(districtKeys.profile(districtId), districtProfilePath(districtId)), queries.prefetch(referenceKeys.allEnum, allEnumPath)]);
   return (
     <PageFrame title={`${districtTerm} profile`} crumbs={[{ label: `${districtTerm} profile` }]}>
-      <DetailList
-        items={[
-          [`${districtTerm} name`, staff.district.name],
-          ["Account status", staff.district.accountStatus],
-          ["State", staff.stateDetails.name],
-          ["Country", staff.stateDetails.country],
-        ]}
-      />
-      {permissions.includes("district.transfer-right") ? <TransferRightPanel districtId={staff.district.id} districtTerm={districtTerm} isOwner={isDistrictOwner} /> : null}
+      {canView ? (
+        <HydrationBoundary state={queries.state()}>
+          <DistrictProfileEditor districtId={districtId} districtTerm={districtTerm} canEdit={permissions.includes("district.update")} />
+        </HydrationBoundary>
+      ) : (
+        <DetailList
+          items={[
+            [`${districtTerm} name`, staff.district.name],
+            ["Account status", staff.district.accountStatus],
+            ["State", staff.stateDetails.name],
+            ["Country", staff.stateDetails.country],
+          ]}
+        />
+      )}
+      {permissions.includes("district.transfer-right") ? <TransferRightPanel districtId={districtId} districtTerm={districtTerm} isOwner={isDistrictOwner} /> : null}
     </PageFrame>
   );
 }

@@ -1,0 +1,87 @@
+"use client";
+
+import { X } from "lucide-react";
+import { useId, useState, type KeyboardEvent, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+
+type Props = {
+  label: string;
+  values: string[];
+  onChange: (values: string[]) => void;
+  /** The value a typed text becomes (e.g. with its country code), or an error message to show instead. */
+  toValue: (text: string) => { value: string } | { error: string };
+  /** Whether the Add button is enabled for this text yet. */
+  canAdd?: (text: string) => boolean;
+  inputMode?: "text" | "numeric" | "email";
+  placeholder?: string;
+  /** Shown before the text input (the phone chips put the country code here). */
+  prefix?: ReactNode;
+  error?: string;
+};
+
+/** A list entered one item at a time (spec §2 'add chips'): each shows as a chip that can be removed. */
+export function ChipsField({ label, values, onChange, toValue, canAdd = (t) => t.trim() !== "", inputMode = "text", placeholder, prefix, error }: Props) {
+  const id = useId();
+  const [text, setText] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const shown = problem ?? error;
+
+  const add = () => {
+    if (!canAdd(text)) return;
+    const result = toValue(text);
+    if ("error" in result) return setProblem(result.error);
+    if (!values.includes(result.value)) onChange([...values, result.value]);
+    setText("");
+    setProblem(null);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    add();
+  };
+
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {values.length > 0 ? (
+        <ul aria-label={label} className="flex flex-wrap gap-2">
+          {values.map((value) => (
+            <li key={value} className="flex items-center gap-1 rounded-full bg-muted py-1 pl-3 pr-1 text-sm">
+              {value}
+              <button type="button" aria-label={`Remove ${value}`} className="rounded-full p-1 hover:bg-border" onClick={() => onChange(values.filter((v) => v !== value))}>
+                <X size={14} aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="flex gap-2">
+        {prefix}
+        <input
+          id={id}
+          value={text}
+          inputMode={inputMode}
+          placeholder={placeholder}
+          onChange={(event) => {
+            setText(event.target.value);
+            setProblem(null);
+          }}
+          onKeyDown={onKeyDown}
+          aria-invalid={shown ? true : undefined}
+          aria-describedby={shown ? `${id}-error` : undefined}
+          className={`min-h-11 w-full min-w-0 rounded-md border bg-card px-3 py-2 text-base outline-none focus:ring-2 focus:ring-primary ${shown ? "border-danger" : "border-border"}`}
+        />
+        <Button variant="secondary" onClick={add} disabled={!canAdd(text)} aria-label={`Add to ${label}`}>
+          Add
+        </Button>
+      </div>
+      {shown ? (
+        <p id={`${id}-error`} className="text-sm text-danger">
+          {shown}
+        </p>
+      ) : null}
+    </div>
+  );
+}

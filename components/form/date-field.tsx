@@ -1,0 +1,84 @@
+"use client";
+
+import { format, parseISO } from "date-fns";
+import { CalendarDays } from "lucide-react";
+import { forwardRef, useId, useState, type InputHTMLAttributes } from "react";
+import { DayPicker } from "react-day-picker";
+import "react-day-picker/style.css";
+import { Dialog } from "@/components/ui/dialog";
+import { todayInLagos } from "@/lib/contract/staff";
+
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange"> & {
+  label: string;
+  error?: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** Dates of birth and past events: no day after today. */
+  notFuture?: boolean;
+  /** Deadlines and plans: no day before today. */
+  notPast?: boolean;
+};
+
+const validDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(parseISO(value).getTime());
+
+/**
+ * A date typed as YYYY-MM-DD or picked from a calendar (with month and year drop-downs, so a date of
+ * birth is a few clicks away). The value is a calendar day, as the API stores it.
+ */
+export const DateField = forwardRef<HTMLInputElement, Props>(function DateField({ label, error, value, onValueChange, notFuture, notPast, id, ...props }, ref) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const [open, setOpen] = useState(false);
+  const today = parseISO(todayInLagos());
+  const selected = validDay(value) ? parseISO(value) : undefined;
+  const disabled = [...(notFuture ? [{ after: today }] : []), ...(notPast ? [{ before: today }] : [])];
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={inputId} className="text-sm font-medium">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <input
+          ref={ref}
+          id={inputId}
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+          placeholder="YYYY-MM-DD"
+          inputMode="numeric"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          className={`min-h-11 w-full min-w-0 rounded-md border bg-card px-3 py-2 text-base outline-none focus:ring-2 focus:ring-primary ${error ? "border-danger" : "border-border"}`}
+          {...props}
+        />
+        <button
+          type="button"
+          aria-label={`Choose ${label.toLowerCase()} from a calendar`}
+          onClick={() => setOpen(true)}
+          className="flex min-h-11 min-w-11 items-center justify-center rounded-md border border-border bg-card hover:bg-muted focus-visible:outline-2 focus-visible:outline-primary"
+        >
+          <CalendarDays size={18} aria-hidden />
+        </button>
+      </div>
+      {error ? (
+        <p id={`${inputId}-error`} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      <Dialog open={open} onOpenChange={setOpen} title={label}>
+        <DayPicker
+          mode="single"
+          captionLayout="dropdown"
+          selected={selected}
+          defaultMonth={selected ?? today}
+          startMonth={new Date(1930, 0)}
+          endMonth={new Date(today.getFullYear() + 10, 11)}
+          disabled={disabled}
+          onSelect={(day) => {
+            if (day) onValueChange(format(day, "yyyy-MM-dd"));
+            setOpen(false);
+          }}
+        />
+      </Dialog>
+    </div>
+  );
+});

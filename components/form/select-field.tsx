@@ -1,0 +1,37 @@
+import { forwardRef, useId, type SelectHTMLAttributes } from "react";
+
+type Props = SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; options: readonly string[]; placeholder?: string };
+
+/** A labelled native select (works with any keyboard and every phone's own picker); its error is announced with it. */
+export const SelectField = forwardRef<HTMLSelectElement, Props>(function SelectField({ label, error, options, placeholder, id, className = "", ...props }, ref) {
+  const generated = useId();
+  const selectId = id ?? generated;
+  const errorId = `${selectId}-error`;
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={selectId} className="text-sm font-medium">
+        {label}
+      </label>
+      <select
+        ref={ref}
+        id={selectId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={`min-h-11 w-full rounded-md border bg-card px-3 py-2 text-base outline-none focus:ring-2 focus:ring-primary disabled:opacity-60 ${error ? "border-danger" : "border-border"}`}
+        {...props}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={errorId} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+});
