@@ -33,7 +33,7 @@ export function DistrictDetailsForm({ district, districtTerm }: { district: Dist
       const answer = await clientApi<{ district: DistrictProfile }>(districtApi(`district/update/${district.id}`), { method: "PATCH", json: values });
       form.reset({ ...values, version: answer.district.version });
       changed(successNotices.districtProfileUpdated, answer.district);
-    });
+    }, { inPlace: true });
 
   return (
     <form noValidate aria-label={`${districtTerm} details`} onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))} className="flex flex-col gap-4 rounded-lg border border-border bg-card p-5">

@@ -60,7 +60,7 @@ export function DistrictImages({ district, districtTerm }: { district: DistrictP
       const answer = await clientApi<{ district: DistrictProfile }>(districtApi(path), { method: "PATCH", body: form });
       const notice = several ? successNotices.districtImagesUploaded : only?.target === "logo" ? successNotices.districtLogoUpdated : successNotices.districtImageAdded;
       changed(notice, answer.district);
-    });
+    }, { inPlace: true });
 
   const onCropped = (jpeg: Blob) => {
     if (!current) return;

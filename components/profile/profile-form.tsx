@@ -61,7 +61,7 @@ export function ProfileForm({ staff, onDone }: { staff: StaffProfile; onDone: ()
       await queryClient.invalidateQueries({ queryKey: staffKeys.record(staff.id) });
       router.refresh();
       onDone();
-    });
+    }, { inPlace: true });
 
   return (
     <FormProvider {...form}>

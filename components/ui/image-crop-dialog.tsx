@@ -3,6 +3,8 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import ReactCrop, { centerCrop, convertToPixelCrop, makeAspectCrop, type PercentCrop } from "react-image-crop";
 import "react-image-crop/dist/ReactCrop.css";
+import { toast } from "sonner";
+import { imageMessages } from "@/lib/contract/images";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
 
@@ -61,7 +63,18 @@ export function ImageCropDialog({ file, title, onCancel, onCropped }: Props) {
     >
       {url ? (
         <ReactCrop crop={crop} aspect={1} keepSelection onChange={(_, percent) => setCrop(percent)} className="max-h-[60dvh]">
-          <img ref={image} src={url} alt="Your chosen file" onLoad={(event) => onLoad(event.currentTarget)} className="max-h-[60dvh] w-auto" />
+          <img
+            ref={image}
+            src={url}
+            alt="Your chosen file"
+            onLoad={(event) => onLoad(event.currentTarget)}
+            onError={() => {
+              // Named like an image but not one (a renamed file): say so instead of showing a broken picture.
+              toast.error(imageMessages.unreadable);
+              onCancel();
+            }}
+            className="max-h-[60dvh] w-auto"
+          />
         </ReactCrop>
       ) : null}
     </Dialog>

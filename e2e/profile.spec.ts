@@ -1,0 +1,96 @@
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { loadedWidth, pngFile } from "./support/images";
+import { accounts, apiToken, districtApi, expect, signIn, test } from "./support/fixtures";
+
+test.describe("the user profile", () => {
+  test("edit one's own record with the staff form's rules, then see it read again @phone", async ({ page }, testInfo) => {
+    const account = accounts.teacher(testInfo.project.name === "phone-360" ? "segun.afolabi@example.org" : "aisha.yusuf@example.org");
+    await signIn(page, account);
+    await page.goto("/dashboard/profile");
+    await expect(page.getByRole("heading", { name: "User profile" })).toBeVisible();
+    await page.getByRole("button", { name: "Edit profile" }).click();
+    const form = page.getByRole("form", { name: "Edit profile" });
+    await expect(form.getByLabel("Title")).toHaveValue(/Mrs|Mr/);
+    // The state's terms label the numbers.
+    await expect(form.getByLabel("TESCOM Number")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await form.getByLabel("First name").fill("");
+    await form.getByLabel("Phone number", { exact: true }).fill("803000000");
+    await form.getByRole("textbox", { name: "Date of birth" }).fill("2999-01-01");
+    await form.getByRole("button", { name: "Save profile" }).click();
+    await expect(page.getByText("Validation failed: Please ensure all fields are filled correctly.")).toBeVisible();
+    await expect(form.getByText("This field is required")).toBeVisible();
+    await expect(form.getByText("Please put in only the last ten digits of your phone number.")).toBeVisible();
+    await expect(form.getByText("Date of birth cannot be in the future.")).toBeVisible();
+
+    // Live availability checks, 700 ms after typing stops.
+    const email = form.getByLabel("E-mail");
+    const ownEmail = await email.inputValue();
+    await email.fill("admin.ed1@example.org");
+    await expect(form.getByText("Email already taken")).toBeVisible();
+    await email.fill(ownEmail);
+    await expect(form.getByText("Email already taken")).toBeHidden();
+    await form.getByLabel("Phone number", { exact: true }).fill("8030000001");
+    await expect(form.getByText("Phone Number already in use")).toBeVisible();
+    const ownPhone = testInfo.project.name === "phone-360" ? "8090001001" : "8090001002";
+    await form.getByLabel("Phone number", { exact: true }).fill(ownPhone);
+
+    await form.getByLabel("First name").fill(testInfo.project.name === "phone-360" ? "Segun" : "Aisha");
+    await form.getByRole("textbox", { name: "Date of birth" }).fill("1990-05-17");
+    await form.getByRole("button", { name: "Choose date of birth from a calendar" }).click();
+    const calendar = page.getByRole("dialog", { name: "Date of birth" });
+    await calendar.getByRole("button", { name: /May 20th, 1990/ }).click();
+    await expect(form.getByRole("textbox", { name: "Date of birth" })).toHaveValue("1990-05-20");
+
+    const lga = form.getByLabel("Local government of origin");
+    await form.getByLabel("State of origin").selectOption("Anambra");
+    await expect(lga).toHaveValue("");
+    await lga.selectOption("Awka South");
+    await form.getByLabel("Marital status (optional)").selectOption("Single");
+    await form.getByRole("button", { name: "Save profile" }).click();
+    await expect(page.getByText("Profile Updated Successfully")).toBeVisible();
+    await expect(page.getByText("Awka South, Anambra, Nigeria")).toBeVisible();
+    await expect(page.getByText("1990-05-20")).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByText("Awka South, Anambra, Nigeria")).toBeVisible();
+    const stored = (await (await districtApi("GET", "/auth/me", await apiToken(account))).json()) as { staff: { stateOfOrigin: string; dob: string; maritalStatus: string; phoneNumber: { number: string } } };
+    expect(stored.staff).toMatchObject({ stateOfOrigin: "Anambra", dob: "1990-05-20", maritalStatus: "Single", phoneNumber: { number: ownPhone } });
+  });
+
+  test("a square-cropped profile picture is uploaded as JPEG, then the dashboard", async ({ page }) => {
+    const account = accounts.teacher("kelechi.okeke@example.org");
+    await signIn(page, account);
+    await page.goto("/dashboard/profile");
+    // A file that is not a PNG or JPEG is refused before anything is sent.
+    let chooser = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: "Add a picture" }).click();
+    await (await chooser).setFiles({ name: "animation.gif", mimeType: "image/gif", buffer: Buffer.from("GIF89a") });
+    await expect(page.getByText("animation.gif: Only PNG or JPEG images are accepted.")).toBeVisible();
+
+    chooser = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: "Add a picture" }).click();
+    await (await chooser).setFiles(await pngFile("me.png", "#c0392b", 300, 200));
+    const dialog = page.getByRole("dialog", { name: "Crop your profile picture" });
+    await expect(dialog.getByRole("img", { name: "Your chosen file" })).toBeVisible();
+    await dialog.getByRole("button", { name: "Use this picture" }).click();
+    await expect(page.getByText("Profile Picture Updated Successfully")).toBeVisible();
+    await page.waitForURL("**/dashboard");
+
+    await page.goto("/dashboard/profile");
+    const picture = page.getByRole("img", { name: "Mr Kelechi Okeke" });
+    await expect.poll(() => picture.evaluate(loadedWidth)).toBeGreaterThan(0);
+    const { staff } = (await (await districtApi("GET", "/auth/me", await apiToken(account))).json()) as { staff: { profilePicture: { Location: string } } };
+    const image = await page.request.get(staff.profilePicture.Location);
+    expect(image.headers()["content-type"]).toBe("image/jpeg");
+    // Square, as cropped: the 200 px high image gives a 180 px square (90 % of it).
+    const dimensions = await page.evaluate(async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      return [img.naturalWidth, img.naturalHeight];
+    }, staff.profilePicture.Location);
+    expect(dimensions[0]).toBe(dimensions[1]);
+  });
+});
