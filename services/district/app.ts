@@ -12,6 +12,8 @@ import { roleAccessRoutes } from "./routes/role-access";
 import { roleRoutes } from "./routes/roles";
 import { sessionSwitchRoutes } from "./routes/session-switch";
 import { staffAccountRoutes } from "./routes/staff-accounts";
+import { schoolReadRoutes } from "./routes/schools-read";
+import { schoolRoutes } from "./routes/schools";
 import { staffProfileRoutes } from "./routes/staff-profile";
 import { staffRightsRoutes } from "./routes/staff-rights";
 import { staffSearchRoutes } from "./routes/staff-search";
@@ -36,5 +38,7 @@ export function createDistrictApi(deps: Deps) {
   staffProfileRoutes(api);
   districtProfileRoutes(api);
   fileRoutes(api);
+  schoolReadRoutes(api);
+  schoolRoutes(api);
   return api;
 }

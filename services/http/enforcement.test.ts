@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allOperations, type Operation } from "../../lib/contract/permissions";
 import type { AuthResult } from "../../lib/contract/user";
 import { demoPasswords } from "../db/demo-data";
-import { lgea, role, roleAccess } from "../db/schema";
+import { lgea, role, roleAccess, school, schoolRole } from "../db/schema";
 import { createTestApi, type TestApi } from "../test/harness";
 import { randomId, roleRow, staffRow } from "../test/helpers";
 import type { Api, RegisteredRoute } from "./api";
@@ -14,7 +14,7 @@ import type { Api, RegisteredRoute } from "./api";
  */
 
 /** The kind of record an id in a path, query or body names; district 2's record of that kind is used for the 404 check. */
-type Kind = "role" | "staff" | "district" | "organization" | "roleAccess";
+type Kind = "role" | "staff" | "district" | "organization" | "roleAccess" | "school" | "schoolRole";
 type Value = Kind | { literal: string };
 type IdOf = (kind: Kind) => string;
 type Probe = { params?: Record<string, Value>; query?: Record<string, Value>; body?: (id: IdOf) => unknown };
@@ -53,6 +53,14 @@ const probes: Record<string, Probe> = {
   "PATCH /staff/update/:id": { params: { id: "staff" }, body: () => ({ ...probeStaffDetails, version: 1 }) },
   "PATCH /staff/update-profile-picture/:id": { params: { id: "staff" } },
   "GET /files/:id": { params: { id: "staff" } },
+  "GET /school/search": { query: { district: "district" } },
+  "GET /school/get-by-district/:id": { params: { id: "district" } },
+  "GET /school/view/:id": { params: { id: "school" } },
+  "GET /school/get-school-information/:id": { params: { id: "school" } },
+  "POST /school/add": { body: () => ({ name: `Probe School ${++unique}`, address: "1 Probe Road", localGovernment: "Agege", category: "Primary" }) },
+  "PATCH /school/update/:id": { params: { id: "school" }, body: () => ({ name: `Probe School ${++unique}`, address: "1 Probe Road", localGovernment: "Agege", category: "Primary", version: 999 }) },
+  "POST /school/assign-role/:id": { params: { id: "school" }, body: (id) => ({ role: "Bursar", staffId: id("staff") }) },
+  "POST /school/unassign-role/:schoolRoleId": { params: { schoolRoleId: "schoolRole" } },
 };
 
 const probeStaffDetails = {
@@ -117,13 +125,17 @@ describe("permission enforcement on every route", () => {
     const admin2 = await staffRow(api, "admin.ed2@example.org");
     const [grant2] = await api.db.select().from(roleAccess).where(eq(roleAccess.staffId, admin2.id));
     const [lgea2] = await api.db.select().from(lgea).where(eq(lgea.districtId, admin2.districtId));
-    if (!grant2 || !lgea2) throw new Error("district 2 seed is missing a role access or an LGEA");
+    const [school2] = await api.db.select().from(school).where(eq(school.districtId, admin2.districtId));
+    const [schoolRole2] = await api.db.select().from(schoolRole).where(eq(schoolRole.districtId, admin2.districtId));
+    if (!grant2 || !lgea2 || !school2 || !schoolRole2) throw new Error("district 2 seed is missing a role access, an LGEA, a school or a school role");
     otherDistrict = {
       role: (await roleRow(api, admin2.districtId, "School Supervisor")).id,
       staff: (await staffRow(api, "zainab.umar@example.org")).id,
       district: admin2.districtId,
       organization: lgea2.id,
       roleAccess: grant2.id,
+      school: school2.id,
+      schoolRole: schoolRole2.id,
     };
   });
   afterAll(() => api.close());
