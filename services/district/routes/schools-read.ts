@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { uuidParam } from "../../../lib/contract/fields";
 import { schoolCategories, schoolRoleList, schoolSearchQuerySchema, type SchoolInformation, type SchoolSearchResult } from "../../../lib/contract/schools";
-import { district, school, staff, student } from "../../db/schema";
+import { district, lgea, school, staff, student } from "../../db/schema";
 import { assertSameDistrict, requires } from "../../http/access";
 import type { Api } from "../../http/api";
 import { notFound } from "../../http/errors";
@@ -20,6 +20,20 @@ export function schoolReadRoutes({ route }: Api) {
   );
   route({ method: "GET", path: "/school/school-role-list", summary: "The roles a school's staff can hold (Principal, Vice Principal, …): { roles }", tag, access: requires("school.view") }, (c) =>
     c.json({ roles: schoolRoleList }),
+  );
+
+  route(
+    {
+      method: "GET",
+      path: "/school/local-government-list",
+      summary: "The local governments a school of the caller's district may be in (those of its LGEAs), by name: { localGovernments }",
+      tag,
+      access: requires("school.view"),
+    },
+    async (c) => {
+      const rows = await c.get("deps").db.select({ name: lgea.localGovernment }).from(lgea).where(eq(lgea.districtId, c.get("actor").districtId)).orderBy(asc(lgea.localGovernment));
+      return c.json({ localGovernments: [...new Set(rows.map((r) => r.name))] });
+    },
   );
 
   route(

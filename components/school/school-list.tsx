@@ -1,0 +1,93 @@
+"use client";
+
+import { Plus } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { SelectField } from "@/components/form/select-field";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { LoadingOverlay } from "@/components/ui/loading-overlay";
+import { TextField } from "@/components/ui/text-field";
+import { loadingTexts } from "@/lib/contract/messages";
+import { schoolCategories } from "@/lib/contract/schools";
+import { SCHOOL_PAGE_SIZE, useDistrictLgas, useSchoolSearch, type SchoolFilters } from "@/lib/queries/schools";
+import { useDebounced } from "@/lib/use-debounced";
+import { SchoolCard } from "./school-card";
+import { SchoolForm } from "./school-form";
+
+export const firstSchoolPage: SchoolFilters = { searchTerm: "", localGovernment: "", schoolCategory: "", page: 1 };
+const SEARCH_DEBOUNCE_MS = 300;
+
+type Props = { districtId: string; canCreate: boolean; canEdit: boolean; tools?: ReactNode };
+
+/** The district's schools as cards: search, filter by local government and category, page through them. */
+export function SchoolList({ districtId, canCreate, canEdit, tools }: Props) {
+  const [text, setText] = useState("");
+  const [filters, setFilters] = useState<Omit<SchoolFilters, "searchTerm">>({ localGovernment: "", schoolCategory: "", page: 1 });
+  const [creating, setCreating] = useState(false);
+  const searchTerm = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
+  const results = useSchoolSearch(districtId, { ...filters, searchTerm });
+  const lgas = useDistrictLgas(districtId);
+  const setFilter = (change: Partial<typeof filters>) => setFilters((f) => ({ ...f, ...change, page: change.page ?? 1 }));
+  const total = results.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / SCHOOL_PAGE_SIZE));
+  const page = Math.min(filters.page, pages);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-end gap-2">
+        {tools}
+        {canCreate ? (
+          <Button onClick={() => setCreating(true)}>
+            <Plus size={16} aria-hidden /> New school
+          </Button>
+        ) : null}
+      </div>
+      <div role="search" className="grid gap-3 sm:grid-cols-3">
+        <TextField
+          label="Search schools"
+          type="search"
+          value={text}
+          placeholder="Name, description or address"
+          onChange={(event) => {
+            setText(event.target.value);
+            setFilter({});
+          }}
+        />
+        <SelectField label="Local government" options={lgas.data ?? []} placeholder="All local governments" value={filters.localGovernment} onChange={(event) => setFilter({ localGovernment: event.target.value })} />
+        <SelectField label="Category" options={schoolCategories} placeholder="All categories" value={filters.schoolCategory} onChange={(event) => setFilter({ schoolCategory: event.target.value })} />
+      </div>
+      {results.isPending ? <LoadingOverlay text={loadingTexts.schools} /> : null}
+      {results.isError ? <p role="alert">{results.error.message}</p> : null}
+      {results.data ? (
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {total === 0 ? "No school matches." : `${total} school${total === 1 ? "" : "s"}`}
+          </p>
+          <div className={`grid gap-4 sm:grid-cols-2 lg:grid-cols-3 ${results.isPlaceholderData ? "opacity-60" : ""}`}>
+            {results.data.foundSchools.map((school) => (
+              <SchoolCard key={school.id} school={school} canEdit={canEdit} />
+            ))}
+          </div>
+          {pages > 1 ? (
+            <nav aria-label="Pages of schools" className="flex items-center justify-center gap-3">
+              <Button variant="secondary" disabled={page <= 1} onClick={() => setFilter({ page: page - 1 })}>
+                Previous
+              </Button>
+              <span className="text-sm">
+                Page {page} of {pages}
+              </span>
+              <Button variant="secondary" disabled={page >= pages} onClick={() => setFilter({ page: page + 1 })}>
+                Next
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+      {canCreate ? (
+        <Dialog open={creating} onOpenChange={setCreating} title="New school">
+          <SchoolForm districtId={districtId} onCancel={() => setCreating(false)} />
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}
