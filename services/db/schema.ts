@@ -81,6 +81,8 @@ export const school = pgTable(
     address: text("address"),
     localGovernment: text("local_government").notNull(),
     category: text("category").notNull(),
+    /** The spreadsheet import that created it, if any. */
+    importId: uuid("import_id"),
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -214,6 +216,44 @@ export const storedImage = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("stored_image_district_idx").on(t.districtId)],
+);
+
+/**
+ * A spreadsheet staged for import (architecture 'Spreadsheets'): its rows wait in import_row for the
+ * preview and fixes; confirming creates them all in one transaction and marks the import confirmed.
+ */
+export const dataImport = pgTable(
+  "import",
+  {
+    id: id(),
+    districtId: uuid("district_id").notNull().references(() => district.id),
+    entity: text("entity").notNull(),
+    filename: text("filename").notNull(),
+    status: text("status").$type<"staged" | "confirmed">().notNull().default("staged"),
+    createdBy: uuid("created_by").notNull(),
+    createdCount: integer("created_count"),
+    createdAt: createdAt(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  },
+  (t) => [index("import_district_idx").on(t.districtId, t.createdAt)],
+);
+
+export const importRow = pgTable(
+  "import_row",
+  {
+    id: id(),
+    importId: uuid("import_id")
+      .notNull()
+      .references(() => dataImport.id, { onDelete: "cascade" }),
+    rowNumber: integer("row_number").notNull(),
+    data: jsonb("data").$type<Record<string, string>>().notNull(),
+    /** Column key → message; empty when the row is valid. */
+    errors: jsonb("errors").$type<Record<string, string>>().notNull().default({}),
+    valid: boolean("valid").notNull(),
+    /** The row's identity within the file (e.g. the school's normalised name), for duplicates. */
+    dedupeKey: text("dedupe_key").notNull(),
+  },
+  (t) => [index("import_row_import_idx").on(t.importId, t.rowNumber), index("import_row_key_idx").on(t.importId, t.dedupeKey)],
 );
 
 /** The permission catalogue, seeded from lib/contract/permissions.ts. */

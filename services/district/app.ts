@@ -13,6 +13,7 @@ import { roleRoutes } from "./routes/roles";
 import { sessionSwitchRoutes } from "./routes/session-switch";
 import { staffAccountRoutes } from "./routes/staff-accounts";
 import { schoolReadRoutes } from "./routes/schools-read";
+import { schoolSpreadsheetRoutes } from "./routes/school-spreadsheets";
 import { schoolRoutes } from "./routes/schools";
 import { staffProfileRoutes } from "./routes/staff-profile";
 import { staffRightsRoutes } from "./routes/staff-rights";
@@ -40,5 +41,6 @@ export function createDistrictApi(deps: Deps) {
   fileRoutes(api);
   schoolReadRoutes(api);
   schoolRoutes(api);
+  schoolSpreadsheetRoutes(api);
   return api;
 }

@@ -28,6 +28,8 @@ export type RouteSpec<B extends Schema | undefined, Q extends Schema | undefined
   rawBody?: boolean;
   /** The largest body the route takes; JSON routes take MAX_JSON_BODY_BYTES. */
   maxBodyBytes?: number;
+  /** What to tell a caller whose body is larger (an upload names its own limit). */
+  tooLargeMessage?: string;
 };
 
 export type RegisteredRoute = Omit<RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>, never>;
@@ -73,11 +75,11 @@ export function createApi(deps: Deps, info: { title: string; version: string }) 
     await next();
   });
   // Each route has its own body limit: JSON routes the configured one, uploads what they declare.
-  const limitFor = (maxSize: number) =>
+  const limitFor = (maxSize: number, message: string = authMessages.bodyTooLarge) =>
     bodyLimit({
       maxSize,
       onError: () => {
-        throw new AppError("too_large", authMessages.bodyTooLarge);
+        throw new AppError("too_large", message);
       },
     });
 
@@ -86,7 +88,7 @@ export function createApi(deps: Deps, info: { title: string; version: string }) 
     handler: (c: Context<ApiEnv>, input: Input<B, Q, P>) => Response | Promise<Response>,
   ) {
     routes.push(spec);
-    app.on(spec.method, spec.path, limitFor(spec.maxBodyBytes ?? deps.config.MAX_JSON_BODY_BYTES), async (c) => {
+    app.on(spec.method, spec.path, limitFor(spec.maxBodyBytes ?? deps.config.MAX_JSON_BODY_BYTES, spec.tooLargeMessage), async (c) => {
       if (spec.access.kind !== "public") {
         const actor = await authenticate(c);
         checkAccess(actor, spec.access);

@@ -17,7 +17,14 @@ import type { Api, RegisteredRoute } from "./api";
 type Kind = "role" | "staff" | "district" | "organization" | "roleAccess" | "school" | "schoolRole";
 type Value = Kind | { literal: string };
 type IdOf = (kind: Kind) => string;
-type Probe = { params?: Record<string, Value>; query?: Record<string, Value>; body?: (id: IdOf) => unknown };
+type Probe = { params?: Record<string, Value>; query?: Record<string, Value>; body?: (id: IdOf) => unknown; form?: () => FormData };
+
+/** A small valid upload for the spreadsheet routes. */
+const csvForm = () => {
+  const form = new FormData();
+  form.append("file", new Blob(["Name,Address,Local Government,Category\nProbe Upload School,1 Road,Agege,Primary\n"]), "probe.csv");
+  return form;
+};
 
 let unique = 0;
 /** Valid inputs per `METHOD path`. A route with a path parameter or a body must have an entry here. */
@@ -61,6 +68,13 @@ const probes: Record<string, Probe> = {
   "PATCH /school/update/:id": { params: { id: "school" }, body: () => ({ name: `Probe School ${++unique}`, address: "1 Probe Road", localGovernment: "Agege", category: "Primary", version: 999 }) },
   "POST /school/assign-role/:id": { params: { id: "school" }, body: (id) => ({ role: "Bursar", staffId: id("staff") }) },
   "POST /school/unassign-role/:schoolRoleId": { params: { schoolRoleId: "schoolRole" } },
+  "POST /school/upload-multiple": { form: csvForm },
+  "GET /school/imports/:id/rows": { params: { id: { literal: randomId() } } },
+  "PATCH /school/imports/:id/rows/:rowId": { params: { id: { literal: randomId() }, rowId: { literal: randomId() } }, body: () => ({ data: {} }) },
+  "DELETE /school/imports/:id/rows/:rowId": { params: { id: { literal: randomId() }, rowId: { literal: randomId() } } },
+  "GET /school/imports/:id/rejected": { params: { id: { literal: randomId() } } },
+  "POST /school/create-multiple-schools": { body: () => ({ importId: randomId() }) },
+  "GET /school/download": { query: { "district[0]": "district" } },
 };
 
 const probeStaffDetails = {
@@ -159,11 +173,12 @@ describe("permission enforcement on every route", () => {
     });
     const query = new URLSearchParams(Object.entries(probe.query ?? {}).map(([k, v]) => [k, valueOf(v, id)])).toString();
     const body = probe.body?.(id);
+    const form = probe.form?.();
     return Promise.resolve(
       w.app.request(query ? `${path}?${query}` : path, {
         method: w.route.method,
         headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
       }),
     );
   }

@@ -1,0 +1,32 @@
+/** Spreadsheet import and export (architecture 'Spreadsheets'): the shapes the preview grid works with. */
+
+export const MAX_SPREADSHEET_BYTES = 20 * 1024 * 1024;
+export const SPREADSHEET_ACCEPT = ".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv";
+
+export const importMessages = {
+  fileRequired: "Choose a spreadsheet to upload.",
+  tooLarge: "The file is larger than 20 MB. Split it into smaller files.",
+  notSpreadsheet: "This file is not a spreadsheet. Upload an .xlsx or .csv file.",
+  image: "This file is an image, not a spreadsheet. Upload an .xlsx or .csv file.",
+  pdf: "This file is a PDF, not a spreadsheet. Upload an .xlsx or .csv file.",
+  protectedOrOld: "This workbook is password-protected or in the old .xls format. Save it as an unprotected .xlsx (or .csv) and upload it again.",
+  notWorkbook: "This zip file is not an Excel workbook. Upload an .xlsx or .csv file.",
+  corrupt: "The workbook could not be read; it may be damaged. Open it in a spreadsheet program, save it again, and upload that.",
+  zipBomb: "The file expands to far more than its own size, so it was not opened. Upload an ordinary .xlsx or .csv file.",
+  empty: "The spreadsheet has no rows below its header.",
+  missingColumns: (names: string[]) => `The spreadsheet is missing ${names.length === 1 ? "the column" : "the columns"} ${names.join(", ")}. Download the template to see them.`,
+  tooManyRows: "The spreadsheet has more than 1,000,000 rows. Split it into smaller files.",
+  duplicateInFile: (row: number) => `Duplicate of row ${row} in this file.`,
+  fixFirst: (count: number) => `Fix or drop the ${count} row${count === 1 ? "" : "s"} with errors first.`,
+  nothingToCreate: "There are no rows left to create.",
+  importNotFound: "This upload was not found. Upload the spreadsheet again.",
+  rowDropped: "Row dropped",
+} as const;
+
+export type ImportColumn = { key: string; header: string; required: boolean };
+export type StagedRow = { id: string; rowNumber: number; data: Record<string, string>; errors: Record<string, string>; valid: boolean };
+/** POST …/upload-multiple: the staged import, its counts and first page. */
+export type ImportSummary = { importId: string; filename: string; columns: ImportColumn[]; totalRows: number; validRows: number; invalidRows: number; status: "staged" | "confirmed" };
+export type ImportRowsPage = ImportSummary & { rows: StagedRow[]; page: number; limit: number; shownRows: number };
+/** POST …/create-multiple: how many were created; a retried confirm reports the first one's count. */
+export type ImportConfirmed = { message: string; created: number; alreadyConfirmed: boolean };

@@ -1,0 +1,75 @@
+import { createReadStream } from "node:fs";
+import { open } from "node:fs/promises";
+import ExcelJS from "exceljs";
+import { importMessages } from "../../lib/contract/imports";
+import { AppError } from "../http/errors";
+import { parseCsv } from "./csv";
+import { guardWorkbookZip } from "./zip-guard";
+
+type Kind = "xlsx" | "csv";
+
+/** Decides by the first bytes, never by the file name, what the upload is. */
+async function sniff(path: string): Promise<Kind> {
+  const handle = await open(path, "r");
+  const head = Buffer.alloc(512);
+  const { bytesRead } = await handle.read(head, 0, 512, 0);
+  await handle.close();
+  const bytes = head.subarray(0, bytesRead);
+  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  if (starts(0x50, 0x4b, 0x03, 0x04)) return "xlsx";
+  if (starts(0xd0, 0xcf, 0x11, 0xe0)) throw new AppError("bad_request", importMessages.protectedOrOld);
+  if (starts(0x89, 0x50, 0x4e, 0x47) || starts(0xff, 0xd8, 0xff) || starts(0x47, 0x49, 0x46) || starts(0x52, 0x49, 0x46, 0x46)) throw new AppError("bad_request", importMessages.image);
+  if (starts(0x25, 0x50, 0x44, 0x46)) throw new AppError("bad_request", importMessages.pdf);
+  // Text: no NUL bytes, and valid UTF-8 (a cut-off last character at the 512-byte mark is fine).
+  if (bytes.includes(0)) throw new AppError("bad_request", importMessages.notSpreadsheet);
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+  if ((text.match(/\uFFFD/g) ?? []).length > 1) throw new AppError("bad_request", importMessages.notSpreadsheet);
+  return "csv";
+}
+
+type CellValue = ExcelJS.CellValue;
+
+/** A cell as the text a person sees in it. */
+function cellText(value: CellValue): string {
+  if (value === null || value === undefined) return "";
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === "object") {
+    if ("richText" in value) return value.richText.map((r) => r.text).join("");
+    if ("result" in value) return cellText(value.result as CellValue);
+    if ("text" in value) return String(value.text);
+    if ("error" in value) return "";
+    return "";
+  }
+  return String(value);
+}
+
+export type SheetRow = { number: number; cells: string[] };
+
+async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
+  await guardWorkbookZip(path);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { sharedStrings: "cache", hyperlinks: "ignore", styles: "ignore", worksheets: "emit", entries: "emit" });
+  try {
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        const values = row.values as CellValue[];
+        const cells: string[] = [];
+        for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]).trim());
+        yield { number: row.number, cells };
+      }
+      return; // the first sheet holds the data; others (e.g. the template's allowed values) are not rows
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError("bad_request", importMessages.corrupt);
+  }
+}
+
+async function* csvRows(path: string): AsyncGenerator<SheetRow> {
+  let number = 0;
+  for await (const row of parseCsv(createReadStream(path, { encoding: "utf8" }))) yield { number: ++number, cells: row.map((cell) => cell.trim()) };
+}
+
+/** The rows of the upload's first sheet (or of the CSV), header first, as text with their sheet row numbers, streamed. */
+export async function readRows(path: string): Promise<AsyncGenerator<SheetRow>> {
+  return (await sniff(path)) === "xlsx" ? xlsxRows(path) : csvRows(path);
+}
