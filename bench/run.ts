@@ -1,8 +1,9 @@
 import { benchBff } from "./bff";
+import { benchSpreadsheet } from "./spreadsheet";
 import { benchStartup } from "./startup";
 
 /**
- * `npm run bench [startup|bff]`: the numbers of the platform issue, measured on this machine.
+ * `npm run bench [startup|bff|spreadsheet]`: the numbers of the platform and schools issues, measured on this machine.
  * Build the portal first (npm start once) so startup times do not include the build.
  */
 const which = process.argv[2] ?? "all";
@@ -12,4 +13,5 @@ if (which === "bff" || which === "all") {
     await benchBff(Number(process.env.BENCH_ROUNDS ?? 3), Number(process.env.BENCH_SECONDS ?? 10), concurrency);
   }
 }
+if (which === "spreadsheet" || which === "all") await benchSpreadsheet(Number(process.env.BENCH_RUNS ?? 3));
 process.exit(0);

@@ -1,7 +1,7 @@
 "use client";
 
 import { Plus } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { SelectField } from "@/components/form/select-field";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -17,10 +17,10 @@ import { SchoolForm } from "./school-form";
 export const firstSchoolPage: SchoolFilters = { searchTerm: "", localGovernment: "", schoolCategory: "", page: 1 };
 const SEARCH_DEBOUNCE_MS = 300;
 
-type Props = { districtId: string; canCreate: boolean; canEdit: boolean; tools?: ReactNode };
+type Props = { districtId: string; canCreate: boolean; canEdit: boolean };
 
 /** The district's schools as cards: search, filter by local government and category, page through them. */
-export function SchoolList({ districtId, canCreate, canEdit, tools }: Props) {
+export function SchoolList({ districtId, canCreate, canEdit }: Props) {
   const [text, setText] = useState("");
   const [filters, setFilters] = useState<Omit<SchoolFilters, "searchTerm">>({ localGovernment: "", schoolCategory: "", page: 1 });
   const [creating, setCreating] = useState(false);
@@ -35,7 +35,6 @@ export function SchoolList({ districtId, canCreate, canEdit, tools }: Props) {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-end gap-2">
-        {tools}
         {canCreate ? (
           <Button onClick={() => setCreating(true)}>
             <Plus size={16} aria-hidden /> New school

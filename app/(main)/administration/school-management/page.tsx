@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { Forbidden } from "@/components/layout/forbidden";
 import { PageFrame } from "@/components/layout/page-frame";
 import { firstSchoolPage, SchoolList } from "@/components/school/school-list";
+import { SchoolSpreadsheets } from "@/components/school/school-spreadsheets";
 import { localGovernmentListPath, schoolKeys, schoolSearchPath } from "@/lib/queries/schools";
 import { routes } from "@/lib/routes";
 import { serverQueries } from "@/lib/server-prefetch";
@@ -24,6 +25,7 @@ export default async function SchoolManagementPage() {
   return (
     <PageFrame {...frame}>
       <HydrationBoundary state={queries.state()}>
+        <SchoolSpreadsheets canUpload={can.has("school.upload")} canDownload={can.has("school.download")} />
         <SchoolList districtId={districtId} canCreate={can.has("school.create")} canEdit={can.has("school.update")} />
       </HydrationBoundary>
     </PageFrame>

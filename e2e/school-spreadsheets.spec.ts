@@ -1,0 +1,92 @@
+import { readFile } from "node:fs/promises";
+import ExcelJS from "exceljs";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { apiJson, me } from "./support/district-admin";
+import { accounts, apiToken, expect, signIn, test } from "./support/fixtures";
+
+const LIST = "/administration/school-management";
+
+async function sheetRows(path: string) {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(new Uint8Array(await readFile(path)).buffer as Parameters<typeof book.xlsx.load>[0]);
+  const rows: string[][] = [];
+  book.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ""))));
+  return rows;
+}
+
+test("upload schools in two steps, fixing the rows in the preview, then download them all and check every cell", async ({ page }) => {
+  const tag = Date.now().toString(36);
+  const csv = [
+    "School Name,Description,Address,LGA,Category",
+    `Upload ${tag} Alpha,First,1 Upload Road,Agege,Primary`,
+    `Upload ${tag} Alpha,Second,2 Upload Road,Agege,Primary`,
+    `Upload ${tag} Gamma,Third,3 Upload Road,Alimosho,Castle`,
+    `Upload ${tag} Delta,Fourth,4 Upload Road,Ikorodu,Primary`,
+    `Upload ${tag} Risky,=HYPERLINK("x"),+2348031234567 Road,Agege,Nursery`,
+  ].join("\n");
+  await signIn(page, accounts.admin1);
+  await page.goto(LIST);
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Upload schools" }).click();
+  await (await chooser).setFiles({ name: "schools.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+
+  const preview = page.getByRole("region", { name: "Spreadsheet preview" });
+  await expect(preview.getByText("5 rows")).toBeVisible();
+  await expect(preview.getByText("2 valid")).toBeVisible();
+  await expect(preview.getByText("3 with errors")).toBeVisible();
+  await expect(preview.getByText("Duplicate of row 2 in this file.")).toBeVisible();
+  await expect(preview.getByText("Choose a category.")).toBeVisible();
+  await expect(preview.getByRole("button", { name: "Create 2 schools" })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+
+  // The rows in error, as a spreadsheet with an Errors column.
+  const rejectedDownload = page.waitForEvent("download");
+  await preview.getByRole("link", { name: "Download the rows with errors" }).click();
+  const rejected = await sheetRows((await (await rejectedDownload).path()) ?? "");
+  expect(rejected[0]).toEqual(["Name", "Description", "Address", "Local Government", "Category", "Errors"]);
+  expect(rejected.map((r) => r[5])).toEqual(["Errors", "Row 3: Name: Duplicate of row 2 in this file.", "Row 4: Category: Choose a category.", "Row 5: Local Government: Choose a local government of the district."]);
+
+  // Fix two rows in the grid and drop the third.
+  const name3 = preview.getByLabel("Name, row 3");
+  await name3.fill(`Upload ${tag} Beta`);
+  await name3.press("Enter");
+  await expect(preview.getByText("Duplicate of row 2 in this file.")).toBeHidden();
+  const category4 = preview.getByLabel("Category, row 4");
+  await category4.fill("Junior Secondary");
+  await category4.blur();
+  await expect(preview.getByText("Choose a category.")).toBeHidden();
+  await preview.getByRole("button", { name: "Drop row 5" }).click();
+  await expect(preview.getByText("4 valid")).toBeVisible();
+  await expect(preview.getByText("0 with errors")).toBeVisible();
+  await preview.getByRole("button", { name: "Create 4 schools" }).click();
+  await expect(page.getByText("Multiple School Upload Successfully")).toBeVisible();
+  await expect(preview).toBeHidden();
+  await page.getByLabel("Search schools").fill(`Upload ${tag}`);
+  await expect(page.getByRole("article")).toHaveCount(4);
+  await expect(page.getByRole("article", { name: `Upload ${tag} Gamma` })).toContainText("Junior Secondary");
+
+  // The download, opened and checked cell by cell against what the API holds.
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download schools" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("schools.xlsx");
+  const rows = await sheetRows((await file.path()) ?? "");
+  expect(rows[0]).toEqual(["Name", "Description", "Address", "Local Government", "Category"]);
+  const token = await apiToken(accounts.admin1);
+  const { staff } = await me(token);
+  const { schools } = await apiJson<{ schools: { name: string; description: string; address: string; localGovernment: string; category: string }[] }>(token, `/school/get-by-district/${staff.district.id}?limit=1000`);
+  expect(rows.length - 1).toBe(schools.length);
+  const downloaded = new Map(rows.slice(1).map((r) => [r[0], r]));
+  for (const s of schools) expect(downloaded.get(s.name), s.name).toEqual([s.name, s.description, s.address, s.localGovernment, s.category]);
+  expect(downloaded.get(`Upload ${tag} Risky`)?.[1]).toBe('=HYPERLINK("x")');
+});
+
+test("a file that is not a spreadsheet is refused with a clear message @phone", async ({ page }) => {
+  await signIn(page, accounts.admin1);
+  await page.goto(LIST);
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Upload schools" }).click();
+  await (await chooser).setFiles({ name: "schools.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: Buffer.from("89504e470d0a1a0a0000000d49484452", "hex") });
+  await expect(page.getByText("This file is an image, not a spreadsheet. Upload an .xlsx or .csv file.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Spreadsheet preview" })).toHaveCount(0);
+});
