@@ -1,9 +1,9 @@
+import { requestedDistrict } from "../queries/requested-district";
 import { asc, count, eq, sql } from "drizzle-orm";
 import { lgeaSearchQuerySchema, type LgeaPage } from "../../../lib/contract/lgea";
-import { district, lgea } from "../../db/schema";
-import { assertSameDistrict, requires } from "../../http/access";
+import { lgea } from "../../db/schema";
+import { requires } from "../../http/access";
 import type { Api } from "../../http/api";
-import { notFound } from "../../http/errors";
 
 export function lgeaRoutes({ route }: Api) {
   route(
@@ -18,10 +18,7 @@ export function lgeaRoutes({ route }: Api) {
     async (c, { query }) => {
       const { db } = c.get("deps");
       const actor = c.get("actor");
-      const districtId = query["district[0]"] ?? actor.districtId;
-      assertSameDistrict(actor, districtId);
-      const [known] = await db.select({ id: district.id }).from(district).where(eq(district.id, districtId));
-      if (!known) throw notFound();
+      const districtId = await requestedDistrict(db, actor, query["district[0]"]);
       const [total] = await db.select({ n: count() }).from(lgea).where(eq(lgea.districtId, districtId));
       const lgeas = await db
         .select({ id: lgea.id, name: lgea.name, localGovernment: lgea.localGovernment })

@@ -1,17 +1,17 @@
+import { requestedDistrict } from "../queries/requested-district";
 import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { uuidParam } from "../../../lib/contract/fields";
 import { schoolCategories, schoolRoleList, schoolSearchQuerySchema, type SchoolInformation, type SchoolSearchResult } from "../../../lib/contract/schools";
-import { district, lgea, school, staff, student } from "../../db/schema";
-import { assertSameDistrict, requires } from "../../http/access";
+import { likeEscape } from "../../db/like-escape";
+import { lgea, school, staff, student } from "../../db/schema";
+import { requires } from "../../http/access";
 import type { Api } from "../../http/api";
 import { notFound } from "../../http/errors";
 import { findSchool, holdersOf, schoolDetail, toCard } from "../queries/schools";
 
 const tag = "Schools";
 const idParams = z.object({ id: uuidParam });
-/** `50%_off` must match itself: LIKE's wildcards and its escape character are escaped. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 const fullName = (h: { staff: { firstName: string; lastName: string } } | undefined) => (h ? `${h.staff.firstName} ${h.staff.lastName}` : null);
 
 export function schoolReadRoutes({ route }: Api) {
@@ -49,10 +49,7 @@ export function schoolReadRoutes({ route }: Api) {
     async (c, { query }) => {
       const { db } = c.get("deps");
       const actor = c.get("actor");
-      const districtId = query.district ?? query["district[0]"] ?? actor.districtId;
-      assertSameDistrict(actor, districtId);
-      const [known] = await db.select({ id: district.id }).from(district).where(eq(district.id, districtId));
-      if (!known) throw notFound();
+      const districtId = await requestedDistrict(db, actor, query.district ?? query["district[0]"]);
       const pattern = `%${likeEscape(query.searchTerm.replace(/\s+/g, " "))}%`;
       const where = and(
         eq(school.districtId, districtId),
@@ -84,9 +81,7 @@ export function schoolReadRoutes({ route }: Api) {
     },
     async (c, { params, query }) => {
       const { db } = c.get("deps");
-      assertSameDistrict(c.get("actor"), params.id);
-      const [known] = await db.select({ id: district.id }).from(district).where(eq(district.id, params.id));
-      if (!known) throw notFound();
+      await requestedDistrict(db, c.get("actor"), params.id);
       const rows = await db.select().from(school).where(eq(school.districtId, params.id)).orderBy(asc(sql`lower(${school.name})`), asc(school.id)).limit(query.limit);
       return c.json({ schools: rows.map(toCard) });
     },

@@ -1,12 +1,11 @@
+import { requestedDistrict } from "../queries/requested-district";
 import { and, asc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import { staffSearchQuerySchema, type StaffSearchResult } from "../../../lib/contract/roles";
-import { district, staff } from "../../db/schema";
-import { assertSameDistrict, requires } from "../../http/access";
+import { likeEscape } from "../../db/like-escape";
+import { staff } from "../../db/schema";
+import { requires } from "../../http/access";
 import type { Api } from "../../http/api";
-import { notFound } from "../../http/errors";
 
-/** `50%_off` must match itself, not any text: LIKE's wildcards and its escape character are escaped. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 
 export function staffSearchRoutes({ route }: Api) {
   route(
@@ -22,10 +21,7 @@ export function staffSearchRoutes({ route }: Api) {
     async (c, { query }) => {
       const { db } = c.get("deps");
       const actor = c.get("actor");
-      const districtId = query["district[0]"] ?? actor.districtId;
-      assertSameDistrict(actor, districtId);
-      const [known] = await db.select({ id: district.id }).from(district).where(eq(district.id, districtId));
-      if (!known) throw notFound();
+      const districtId = await requestedDistrict(db, actor, query["district[0]"]);
 
       const term = query.searchTerm.replace(/\s+/g, " ");
       const pattern = `%${likeEscape(term)}%`;
