@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
+import { controlBorder, errorIdOf, FieldFrame } from "@/components/ui/field-frame";
 import { publicEnv } from "@/lib/public-env";
 import { PlacesSuggestions } from "./places-suggestions";
 
@@ -46,14 +47,10 @@ export function AddressField({ label, error, value, onAddress }: Props) {
     };
   }, [key]);
 
-  const errorId = `${id}-error`;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} error={error}>
       {key ? (
-        <PlacesSuggestions inputId={id} value={value} ready={ready} onAddress={onAddress} invalid={Boolean(error)} describedBy={error ? errorId : undefined} autoComplete="street-address" />
+        <PlacesSuggestions inputId={id} value={value} ready={ready} onAddress={onAddress} invalid={Boolean(error)} describedBy={errorIdOf(id, error)} autoComplete="street-address" />
       ) : (
         <input
           id={id}
@@ -61,15 +58,10 @@ export function AddressField({ label, error, value, onAddress }: Props) {
           onChange={(event) => onAddress(event.target.value, null)}
           autoComplete="street-address"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className={`min-h-11 w-full rounded-md border bg-card px-3 py-2 text-base outline-none focus:ring-2 focus:ring-primary ${error ? "border-danger" : "border-border"}`}
+          aria-describedby={errorIdOf(id, error)}
+          className={`min-h-11 w-full rounded-md border bg-card px-3 py-2 text-base outline-none focus:ring-2 focus:ring-primary ${controlBorder(error)}`}
         />
       )}
-      {error ? (
-        <p id={errorId} className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

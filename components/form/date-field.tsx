@@ -6,6 +6,7 @@ import { forwardRef, useId, useState, type InputHTMLAttributes } from "react";
 import { DayPicker } from "react-day-picker";
 import "react-day-picker/style.css";
 import { Dialog } from "@/components/ui/dialog";
+import { controlBorder, errorIdOf, FieldFrame } from "@/components/ui/field-frame";
 import { todayInLagos } from "@/lib/contract/staff";
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange"> & {
@@ -33,10 +34,7 @@ export const DateField = forwardRef<HTMLInputElement, Props>(function DateField(
   const selected = validDay(value) ? parseISO(value) : undefined;
   const disabled = [...(notFuture ? [{ after: today }] : []), ...(notPast ? [{ before: today }] : [])];
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={inputId} className="text-sm font-medium">
-        {label}
-      </label>
+    <FieldFrame id={inputId} label={label} error={error}>
       <div className="flex gap-2">
         <input
           ref={ref}
@@ -46,8 +44,8 @@ export const DateField = forwardRef<HTMLInputElement, Props>(function DateField(
           placeholder="YYYY-MM-DD"
           inputMode="numeric"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${inputId}-error` : undefined}
-          className={`min-h-11 w-full min-w-0 rounded-md border bg-card px-3 py-2 text-base outline-none focus:ring-2 focus:ring-primary ${error ? "border-danger" : "border-border"}`}
+          aria-describedby={errorIdOf(inputId, error)}
+          className={`min-h-11 w-full min-w-0 rounded-md border bg-card px-3 py-2 text-base outline-none focus:ring-2 focus:ring-primary ${controlBorder(error)}`}
           {...props}
         />
         <button
@@ -59,11 +57,6 @@ export const DateField = forwardRef<HTMLInputElement, Props>(function DateField(
           <CalendarDays size={18} aria-hidden />
         </button>
       </div>
-      {error ? (
-        <p id={`${inputId}-error`} className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
       <Dialog open={open} onOpenChange={setOpen} title={label}>
         <DayPicker
           mode="single"
@@ -79,6 +72,6 @@ export const DateField = forwardRef<HTMLInputElement, Props>(function DateField(
           }}
         />
       </Dialog>
-    </div>
+    </FieldFrame>
   );
 });

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, type InputHTMLAttributes, type SelectHTMLAttributes } from "react";
+import { controlBorder, errorIdOf, FieldFrame } from "@/components/ui/field-frame";
 import { CountryCodeSelect } from "./country-code-select";
 
 type Props = {
@@ -16,10 +17,7 @@ type Props = {
 export function PhoneInput({ label, error, codeProps, numberProps }: Props) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={`${id}-number`} className="text-sm font-medium">
-        {label}
-      </label>
+    <FieldFrame id={`${id}-number`} label={label} error={error}>
       <div className="flex gap-2">
         <CountryCodeSelect aria-label={`${label} country code`} {...codeProps} />
         <input
@@ -28,16 +26,11 @@ export function PhoneInput({ label, error, codeProps, numberProps }: Props) {
           autoComplete="tel-national"
           placeholder="8031234567"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className={`min-h-11 w-full min-w-0 rounded-md border bg-card px-3 py-2 text-base outline-none focus:ring-2 focus:ring-primary ${error ? "border-danger" : "border-border"}`}
+          aria-describedby={errorIdOf(`${id}-number`, error)}
+          className={`min-h-11 w-full min-w-0 rounded-md border bg-card px-3 py-2 text-base outline-none focus:ring-2 focus:ring-primary ${controlBorder(error)}`}
           {...numberProps}
         />
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { forwardRef, useId, type SelectHTMLAttributes } from "react";
+import { controlBorder, errorIdOf, FieldFrame } from "@/components/ui/field-frame";
 
 type Props = SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; options: readonly string[]; placeholder?: string };
 
@@ -6,18 +7,14 @@ type Props = SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: 
 export const SelectField = forwardRef<HTMLSelectElement, Props>(function SelectField({ label, error, options, placeholder, id, className = "", ...props }, ref) {
   const generated = useId();
   const selectId = id ?? generated;
-  const errorId = `${selectId}-error`;
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={selectId} className="text-sm font-medium">
-        {label}
-      </label>
+    <FieldFrame id={selectId} label={label} error={error} className={className}>
       <select
         ref={ref}
         id={selectId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={`min-h-11 w-full rounded-md border bg-card px-3 py-2 text-base outline-none focus:ring-2 focus:ring-primary disabled:opacity-60 ${error ? "border-danger" : "border-border"}`}
+        aria-describedby={errorIdOf(selectId, error)}
+        className={`min-h-11 w-full rounded-md border bg-card px-3 py-2 text-base outline-none focus:ring-2 focus:ring-primary disabled:opacity-60 ${controlBorder(error)}`}
         {...props}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
@@ -27,11 +24,6 @@ export const SelectField = forwardRef<HTMLSelectElement, Props>(function SelectF
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={errorId} className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 });

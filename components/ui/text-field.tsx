@@ -1,4 +1,5 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { controlBorder, errorIdOf, FieldFrame } from "./field-frame";
 
 export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; trailing?: ReactNode };
 
@@ -6,28 +7,19 @@ export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: st
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, trailing, id, className = "", ...props }, ref) {
   const generated = useId();
   const inputId = id ?? generated;
-  const errorId = `${inputId}-error`;
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={inputId} className="text-sm font-medium">
-        {label}
-      </label>
+    <FieldFrame id={inputId} label={label} error={error} className={className}>
       <div className="relative">
         <input
           ref={ref}
           id={inputId}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className={`min-h-11 w-full rounded-md border bg-card px-3 py-2 text-base outline-none focus:ring-2 focus:ring-primary ${error ? "border-danger" : "border-border"} ${trailing ? "pr-12" : ""}`}
+          aria-describedby={errorIdOf(inputId, error)}
+          className={`min-h-11 w-full rounded-md border bg-card px-3 py-2 text-base outline-none focus:ring-2 focus:ring-primary ${controlBorder(error)} ${trailing ? "pr-12" : ""}`}
           {...props}
         />
         {trailing ? <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div> : null}
       </div>
-      {error ? (
-        <p id={errorId} className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 });
