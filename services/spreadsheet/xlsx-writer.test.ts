@@ -49,3 +49,13 @@ describe("xlsx writer", () => {
     expect(back).toEqual(["Value", "=1+1", "+2348031234567", "-5", "@SUM(A1)", "Tabbed", "Return", "<b>&\"quotes\"</b>", "bellgone"]);
   });
 });
+
+describe("xlsx writer when a row source fails", () => {
+  it("ends the stream with the source's error instead of throwing it unhandled", async () => {
+    async function* failing(): AsyncGenerator<string[]> {
+      yield ["Name"];
+      throw new Error("the database went away");
+    }
+    await expect(buffer(xlsxStream([{ name: "Sheet1", rows: failing() }]))).rejects.toThrow("the database went away");
+  });
+});

@@ -87,7 +87,13 @@ export function xlsxStream(sheets: SheetSource[]): Readable {
     "xl/_rels/workbook.xml.rels",
   );
   zip.addBuffer(Buffer.from(STYLES), "xl/styles.xml");
-  sheets.forEach((sheet, i) => zip.addReadStream(Readable.from(sheetXml(sheet)), `xl/worksheets/sheet${i + 1}.xml`));
+  const output = new PassThrough();
+  const sources = sheets.map((sheet) => Readable.from(sheetXml(sheet)));
+  // A row source that fails (the database went away mid-download) ends the download with that error
+  // instead of an unhandled one; a download the client abandons stops reading its sources.
+  for (const source of sources) source.on("error", (error) => output.destroy(error));
+  output.on("close", () => sources.forEach((source) => source.destroy()));
+  sources.forEach((source, i) => zip.addReadStream(source, `xl/worksheets/sheet${i + 1}.xml`));
   zip.end();
-  return zip.outputStream.pipe(new PassThrough());
+  return zip.outputStream.pipe(output);
 }
