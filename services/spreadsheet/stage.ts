@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import { importMessages, type ImportSummary } from "../../lib/contract/imports";
 import type { Db } from "../db/client";
 import { dataImport, importRow } from "../db/schema";
@@ -9,6 +9,7 @@ import { readRows } from "./read-rows";
 
 const BATCH = 1_000;
 const MAX_ROWS = 1_000_000;
+const STAGED_FOR_MS = 24 * 3600 * 1000;
 
 type Staged = { rowNumber: number; data: Record<string, string>; errors: Record<string, string>; key: string };
 
@@ -24,6 +25,8 @@ export async function stageImport<C, P>(db: Db, actor: Actor, entity: EntityDefi
   const { indexes, missing } = mapHeader(entity.columns as EntityDefinition<unknown, unknown>["columns"], first.value.cells);
   if (missing.length > 0) throw new AppError("bad_request", importMessages.missingColumns(missing));
 
+  // Uploads that were never confirmed are not kept for ever: a day is long enough to fix one.
+  await db.delete(dataImport).where(and(eq(dataImport.districtId, actor.districtId), eq(dataImport.status, "staged"), lt(dataImport.createdAt, new Date(Date.now() - STAGED_FOR_MS))));
   const context = await entity.context(db, actor.districtId);
   const [created] = await db.insert(dataImport).values({ districtId: actor.districtId, entity: entity.entity, filename: file.filename, createdBy: actor.staffId }).returning({ id: dataImport.id });
   if (!created) throw new Error("import insert returned nothing");

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { schoolCategories, schoolFormSchema, schoolMessages } from "../../../lib/contract/schools";
 import { lgea, school } from "../../db/schema";
 import type { EntityDefinition, Reader } from "../../spreadsheet/entity";
@@ -62,13 +62,20 @@ export const schoolEntity: EntityDefinition<Context, Parsed> = {
 
   exportRows: async function* (db: Reader, districtId: string) {
     yield ["Name", "Description", "Address", "Local Government", "Category"];
-    let after = "";
-    // Keyset pages by id: memory holds one page whatever the district's size.
+    // By name, a page at a time after the last one seen: memory holds one page whatever the district's size.
+    let after: { name: string; id: string } | null = null;
+    const byName = sql<string>`lower(${school.name})`;
     for (;;) {
-      const rows = await db.select().from(school).where(and(eq(school.districtId, districtId), after ? gt(school.id, after) : undefined)).orderBy(asc(school.id)).limit(2_000);
+      const rows = await db
+        .select({ school, key: byName })
+        .from(school)
+        .where(and(eq(school.districtId, districtId), after ? sql`(${byName}, ${school.id}) > (${after.name}, ${after.id})` : undefined))
+        .orderBy(asc(byName), asc(school.id))
+        .limit(2_000);
       if (rows.length === 0) return;
-      for (const r of rows) yield [r.name, r.description ?? "", r.address ?? "", r.localGovernment, r.category];
-      after = rows.at(-1)?.id ?? after;
+      for (const { school: r } of rows) yield [r.name, r.description ?? "", r.address ?? "", r.localGovernment, r.category];
+      const last = rows.at(-1);
+      after = last ? { name: last.key, id: last.school.id } : after;
     }
   },
 };

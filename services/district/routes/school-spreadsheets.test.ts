@@ -135,6 +135,8 @@ describe("school spreadsheets: template, two-step upload, preview fixes, downloa
     const rows = await api.db.select().from(school).where(eq(school.districtId, d1));
     expect(sheet?.rows).toHaveLength(rows.length + 1);
     for (const r of sheet?.rows ?? []) for (const c of r) expect([ExcelJS.ValueType.String, ExcelJS.ValueType.Null]).toContain(c.type);
+    const names = (sheet?.rows ?? []).slice(1).map((r) => String(r[0]?.value));
+    expect(names).toEqual([...names].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0)));
     const byName = new Map((sheet?.rows ?? []).map((r) => [String(r[0]?.value), r.map((c) => c.value)]));
     for (const [i, value] of risky.entries()) expect(byName.get(`Risky School ${i}`)?.[1]).toBe(value);
 
@@ -145,6 +147,14 @@ describe("school spreadsheets: template, two-step upload, preview fixes, downloa
     for await (const row of await readRows(path)) readBack.set(row.cells[0] ?? "", row.cells);
     expect(readBack.get("Risky School 1")?.[1]).toBe("+2348031234567");
     expect(readBack.get("Risky School 0")?.[2]).toBe('=HYPERLINK("http://x")');
+  });
+
+  it("forgets uploads left unconfirmed for a day", async () => {
+    const old = await expectOk<ImportRowsPage>(await upload(workbooks.csv([header, ["Old Upload School", "", "1 Road", "Agege", "Primary"]]), "old.csv"), 201);
+    await api.db.update(dataImport).set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) }).where(eq(dataImport.id, old.importId));
+    const recent = await expectOk<ImportRowsPage>(await upload(workbooks.csv([header, ["New Upload School", "", "1 Road", "Agege", "Primary"]]), "new.csv"), 201);
+    expect(await api.db.select().from(dataImport).where(eq(dataImport.id, old.importId))).toEqual([]);
+    expect(await api.db.select().from(dataImport).where(eq(dataImport.id, recent.importId))).toHaveLength(1);
   });
 
   it("needs school.upload and school.download; another district's import is not found", async () => {
