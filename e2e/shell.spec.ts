@@ -1,7 +1,5 @@
 import { accounts, expect, signIn, test } from "./support/fixtures";
 
-const admin3 = { email: "admin.ed3@example.org", password: accounts.admin1.password };
-
 test.describe("portal shell", () => {
   test("drawer, clock, top bar and profile menu with the state's terms", async ({ page }) => {
     await signIn(page, accounts.admin1);
@@ -58,50 +56,6 @@ test.describe("portal shell", () => {
     await page.getByRole("menuitem", { name: "Switch District" }).click();
     await expect(page.getByRole("heading", { name: "Switch District" })).toBeVisible();
   });
-});
-
-test("the content rule: missing requirements, then review, then the page, moved by a super administrator", async ({ page, browser }) => {
-  const admin = await browser.newPage();
-  await signIn(admin, accounts.superAdmin);
-  const panel = admin.getByRole("article", { name: "Education District III" });
-  const status = panel.getByLabel("Account status");
-
-  // Start from Active with nothing missing.
-  await status.selectOption("Active");
-  await expect(status).toHaveValue("Active");
-  await signIn(page, admin3);
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-
-  // A missing district requirement closes the portal.
-  const description = `Submit the staff census ${Date.now()}`;
-  await panel.getByLabel("New requirement").fill(description);
-  await panel.getByRole("button", { name: "Add requirement" }).click();
-  await expect(panel.getByRole("checkbox", { name: description })).not.toBeChecked();
-  await page.reload();
-  await expect(page.getByRole("heading", { name: "Missing requirements" })).toBeVisible();
-  const table = page.getByRole("region", { name: "District requirements" });
-  await expect(table.getByRole("row", { name: new RegExp(description) })).toContainText("Uncompleted");
-  await table.getByRole("button", { name: "About district requirements" }).click();
-  await expect(page.getByRole("dialog", { name: "District requirements" })).toBeVisible();
-  await page.keyboard.press("Escape");
-
-  // Completed: open again. Unverified: the review notice. Active: open.
-  await panel.getByRole("checkbox", { name: description }).click(); // saved first, then shown checked
-  await expect(panel.getByRole("checkbox", { name: description })).toBeChecked();
-  await page.reload();
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-
-  await status.selectOption("Unverified");
-  await expect(admin.getByText("Education District III is now Unverified.")).toBeVisible();
-  await page.reload();
-  await expect(page.getByText("The information you provided is being reviewed.")).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeHidden();
-
-  await status.selectOption("Active");
-  await expect(admin.getByText("Education District III is now Active.")).toBeVisible();
-  await page.reload();
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-  await admin.close();
 });
 
 test("the dashboard shows the district's real figures in five colours and a chart @phone", async ({ page }) => {
