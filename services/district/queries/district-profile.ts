@@ -6,13 +6,17 @@ import { district } from "../../db/schema";
 type DistrictRow = typeof district.$inferSelect;
 type Reader = Pick<import("../../db/client").Db, "select">;
 
-/** Which column holds each image slot. */
-export const slotColumn = {
+/** The logo or one of the four image slots. */
+export type ImageTarget = "logo" | DistrictImageSlot;
+
+/** Which column holds each image. */
+export const imageColumn = {
+  logo: "logoId",
   districtImageOne: "imageOneId",
   districtImageTwo: "imageTwoId",
   districtImageThree: "imageThreeId",
   districtImageFour: "imageFourId",
-} as const satisfies Record<DistrictImageSlot, keyof DistrictRow>;
+} as const satisfies Record<ImageTarget, keyof DistrictRow>;
 
 const locationOf = (id: string | null) => (id ? imageLocation(id) : null);
 

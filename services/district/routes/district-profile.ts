@@ -11,7 +11,7 @@ import type { Api } from "../../http/api";
 import type { Actor, ApiEnv } from "../../http/context";
 import { AppError, notFound } from "../../http/errors";
 import { dropImage, imageFrom, MAX_IMAGE_FORM_BYTES, readForm, saveImage } from "../../images/image-upload";
-import { findDistrict, slotColumn, toDistrictProfile } from "../queries/district-profile";
+import { findDistrict, imageColumn, toDistrictProfile, type ImageTarget } from "../queries/district-profile";
 
 const tag = "District";
 const idParams = z.object({ id: uuidParam });
@@ -74,6 +74,30 @@ export function districtProfileRoutes({ route }: Api) {
     },
   );
 
+  /**
+   * Sets the given slots in one transaction: all of them or none. Images leave the version alone: it
+   * guards the details form, which an image upload does not touch.
+   */
+  const setImages = async (c: Context<ApiEnv>, districtId: string, files: [ImageTarget, unknown][]) => {
+    const { db } = c.get("deps");
+    const actor = c.get("actor");
+    await districtFor(db, actor, districtId);
+    if (files.length === 0) throw new AppError("bad_request", imageMessages.noImages);
+    const images = await Promise.all(files.map(async ([slot, file]) => [slot, await imageFrom(file)] as const));
+    const updated = await db.transaction(async (tx) => {
+      const before = await districtFor(tx, actor, districtId);
+      const changes: Partial<Record<(typeof imageColumn)[ImageTarget], string>> = {};
+      for (const [slot, image] of images) changes[imageColumn[slot]] = await saveImage(tx, before.id, actor.staffId, image);
+      const [row] = await tx.update(district).set({ ...changes, updatedAt: new Date() }).where(eq(district.id, before.id)).returning();
+      if (!row) throw notFound();
+      for (const [slot] of images) await dropImage(tx, before[imageColumn[slot]]);
+      const replaced = Object.fromEntries(images.map(([slot]) => [slot, before[imageColumn[slot]]]));
+      await recordAudit(tx, actor, "district.upload-images", { id: row.id, districtId: row.id }, replaced, changes);
+      return row;
+    });
+    return c.json({ district: toDistrictProfile(updated) });
+  };
+
   route(
     {
       method: "PATCH",
@@ -86,46 +110,10 @@ export function districtProfileRoutes({ route }: Api) {
       maxBodyBytes: MAX_IMAGE_FORM_BYTES,
     },
     async (c, { params }) => {
-      const { db } = c.get("deps");
-      const actor = c.get("actor");
-      await districtFor(db, actor, params.id);
-      const image = await imageFrom((await readForm(c)).file);
-      const updated = await db.transaction(async (tx) => {
-        const before = await districtFor(tx, actor, params.id);
-        const logoId = await saveImage(tx, before.id, actor.staffId, image);
-        const [row] = await tx.update(district).set({ logoId, updatedAt: new Date() }).where(eq(district.id, before.id)).returning();
-        if (!row) throw notFound();
-        await dropImage(tx, before.logoId);
-        await recordAudit(tx, actor, "district.upload-logo", { id: row.id, districtId: row.id }, { logoId: before.logoId }, { logoId });
-        return row;
-      });
-      return c.json({ district: toDistrictProfile(updated) });
+      await districtFor(c.get("deps").db, c.get("actor"), params.id);
+      return setImages(c, params.id, [["logo", (await readForm(c)).file]]);
     },
   );
-
-  /**
-   * Sets the given slots in one transaction: all of them or none. Images leave the version alone: it
-   * guards the details form, which an image upload does not touch.
-   */
-  const setImages = async (c: Context<ApiEnv>, districtId: string, files: [DistrictImageSlot, unknown][]) => {
-    const { db } = c.get("deps");
-    const actor = c.get("actor");
-    await districtFor(db, actor, districtId);
-    if (files.length === 0) throw new AppError("bad_request", imageMessages.noImages);
-    const images = await Promise.all(files.map(async ([slot, file]) => [slot, await imageFrom(file)] as const));
-    const updated = await db.transaction(async (tx) => {
-      const before = await districtFor(tx, actor, districtId);
-      const changes: Partial<Record<(typeof slotColumn)[DistrictImageSlot], string>> = {};
-      for (const [slot, image] of images) changes[slotColumn[slot]] = await saveImage(tx, before.id, actor.staffId, image);
-      const [row] = await tx.update(district).set({ ...changes, updatedAt: new Date() }).where(eq(district.id, before.id)).returning();
-      if (!row) throw notFound();
-      for (const [slot] of images) await dropImage(tx, before[slotColumn[slot]]);
-      const replaced = Object.fromEntries(images.map(([slot]) => [slot, before[slotColumn[slot]]]));
-      await recordAudit(tx, actor, "district.upload-images", { id: row.id, districtId: row.id }, replaced, changes);
-      return row;
-    });
-    return c.json({ district: toDistrictProfile(updated) });
-  };
 
   route(
     {
