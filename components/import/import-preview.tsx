@@ -17,7 +17,8 @@ type Props = {
   first: ImportRowsPage;
   /** API paths of this entity's import: rows (…/imports/{id}), rejected download, confirm. */
   paths: { imports: string; confirm: string };
-  noun: string;
+  /** What the rows become, one and many: ["school", "schools"]. */
+  noun: readonly [string, string];
   onConfirmed: (answer: ImportConfirmed) => Promise<void>;
   onCancel: () => void;
 };
@@ -165,7 +166,7 @@ export function ImportPreview({ first, paths, noun, onConfirmed, onCancel }: Pro
           Cancel
         </Button>
         <Button onClick={() => void confirm()} disabled={busy || current.invalidRows > 0 || current.totalRows === 0}>
-          Create {current.validRows} {noun}
+          Create {current.validRows} {current.validRows === 1 ? noun[0] : noun[1]}
         </Button>
       </div>
     </section>

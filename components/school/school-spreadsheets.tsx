@@ -74,7 +74,7 @@ export function SchoolSpreadsheets({ canUpload, canDownload }: { canUpload: bool
             key={staged.importId}
             first={staged}
             paths={{ imports: "school/imports", confirm: "school/create-multiple-schools" }}
-            noun="schools"
+            noun={["school", "schools"]}
             onCancel={() => setStaged(null)}
             onConfirmed={async (answer) => {
               await queryClient.invalidateQueries({ queryKey: schoolKeys.all });

@@ -33,7 +33,7 @@ export async function seedDemo(db: Db) {
     for (const [index, d] of demoDistricts.entries()) {
       const [dist] = await tx
         .insert(district)
-        .values({ stateId: state.id, name: d.name, accountStatus: d.accountStatus, phoneNumbers: [`+234${d.admin.phone}`], emails: [d.admin.email] })
+        .values({ stateId: state.id, name: d.name, accountStatus: d.accountStatus, address: `${d.name} Office, Alausa, Ikeja, Lagos`, phoneNumbers: [`+234${d.admin.phone}`], emails: [d.admin.email] })
         .returning();
       if (!dist) throw new Error("district insert failed");
       await tx.insert(requirement).values({ stateId: state.id, districtId: dist.id, description: "District contact details provided", completed: true });
