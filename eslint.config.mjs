@@ -5,7 +5,9 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: [".next/**", "node_modules/**", ".data/**", "scratch/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "services/db/migrations/**"] },
+  {
+    ignores: [".next/**", "node_modules/**", ".data/**", "scratch/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "services/db/migrations/**"],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

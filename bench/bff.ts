@@ -60,10 +60,18 @@ export async function benchBff(rounds: number, seconds: number, concurrency: num
       api.push(await straight());
       bff.push(await viaBff());
     }
-    const med = (rs: Result[], key: keyof Result) => percentile(rs.map((r) => r[key]), 50);
+    const med = (rs: Result[], key: keyof Result) =>
+      percentile(
+        rs.map((r) => r[key]),
+        50,
+      );
     console.log(`BFF overhead: GET /${path}, ${rounds} rounds of ${seconds} s at concurrency ${concurrency} (medians of the rounds):`);
-    console.log(`  straight to the API: ${med(api, "rps").toFixed(0)} req/s, p50 ${fmt(med(api, "p50"))}, p99 ${fmt(med(api, "p99"))}, errors ${api.reduce((s, r) => s + r.errors, 0)}`);
-    console.log(`  through the BFF:     ${med(bff, "rps").toFixed(0)} req/s, p50 ${fmt(med(bff, "p50"))}, p99 ${fmt(med(bff, "p99"))}, errors ${bff.reduce((s, r) => s + r.errors, 0)}`);
+    console.log(
+      `  straight to the API: ${med(api, "rps").toFixed(0)} req/s, p50 ${fmt(med(api, "p50"))}, p99 ${fmt(med(api, "p99"))}, errors ${api.reduce((s, r) => s + r.errors, 0)}`,
+    );
+    console.log(
+      `  through the BFF:     ${med(bff, "rps").toFixed(0)} req/s, p50 ${fmt(med(bff, "p50"))}, p99 ${fmt(med(bff, "p99"))}, errors ${bff.reduce((s, r) => s + r.errors, 0)}`,
+    );
     console.log(`  p50 ratio BFF/API: ${(med(bff, "p50") / med(api, "p50")).toFixed(2)}; added p50: ${fmt(med(bff, "p50") - med(api, "p50"))}`);
   } finally {
     await stack.stop();

@@ -13,7 +13,8 @@ const CATEGORIES = ["Nursery", "Primary", "Junior Secondary", "Senior Secondary"
 
 function schoolRows(count: number, tag: string): string[][] {
   const rows = [["Name", "Description", "Address", "Local Government", "Category"]];
-  for (let i = 0; i < count; i++) rows.push([`${tag} School ${i}`, `Generated school number ${i}`, `${i} Bench Road, Lagos`, LGAS[i % 3] ?? "Agege", CATEGORIES[i % 4] ?? "Primary"]);
+  for (let i = 0; i < count; i++)
+    rows.push([`${tag} School ${i}`, `Generated school number ${i}`, `${i} Bench Road, Lagos`, LGAS[i % 3] ?? "Agege", CATEGORIES[i % 4] ?? "Primary"]);
   return rows;
 }
 
@@ -33,7 +34,9 @@ async function measure<T>(work: () => Promise<T>): Promise<{ ms: number; peakMb:
 
 const report = (label: string, rows: number, runs: { ms: number; peakMb: number }[]) => {
   const ms = median(runs.map((r) => r.ms));
-  console.log(`${label}: median ${(ms / 1000).toFixed(2)} s, ${Math.round(rows / (ms / 1000)).toLocaleString("en")} rows/s, peak memory +${median(runs.map((r) => r.peakMb)).toFixed(0)} MB (${runs.length} runs)`);
+  console.log(
+    `${label}: median ${(ms / 1000).toFixed(2)} s, ${Math.round(rows / (ms / 1000)).toLocaleString("en")} rows/s, peak memory +${median(runs.map((r) => r.peakMb)).toFixed(0)} MB (${runs.length} runs)`,
+  );
 };
 
 export async function benchSpreadsheet(runs: number) {

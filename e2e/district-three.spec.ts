@@ -128,12 +128,19 @@ test("the district profile: details, logo and images, with the staff reloaded af
 
   // Stored as the page says; then the demo name goes back.
   const token = await apiToken(accounts.superAdmin);
-  const districtId = (await apiJson<{ districts: { id: string; name: string }[] }>(token, "/super-admin/districts")).districts.find((d) => d.name === "Education District Three")?.id;
+  const districtId = (await apiJson<{ districts: { id: string; name: string }[] }>(token, "/super-admin/districts")).districts.find(
+    (d) => d.name === "Education District Three",
+  )?.id;
   expect(districtId).toBeTruthy();
   const { district } = await apiJson<Profile>(token, `/district/view/${districtId}`);
   expect(district).toMatchObject({ address: "7 Broad Street, Lagos Island", emails: ["admin.ed3@example.org", "office@ed3.example.org"] });
   expect(district.phoneNumbers).toContain("+2348031234567");
-  const back = await districtApi("PATCH", `/district/update/${district.id}`, token, { name: "Education District III", address: district.address, phoneNumbers: district.phoneNumbers, emails: district.emails, version: district.version });
+  const back = await districtApi("PATCH", `/district/update/${district.id}`, token, {
+    name: "Education District III",
+    address: district.address,
+    phoneNumbers: district.phoneNumbers,
+    emails: district.emails,
+    version: district.version,
+  });
   expect(back.status).toBe(200);
 });
-

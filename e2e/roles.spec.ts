@@ -43,8 +43,17 @@ test.describe("roles and permissions", () => {
 
     const token = await apiToken(accounts.admin1);
     const district = ((await (await districtApi("GET", "/auth/me", token)).json()) as { staff: { district: { id: string } } }).staff.district.id;
-    const { roles } = (await (await districtApi("GET", `/role/get-roles-for-organization/${district}`, token)).json()) as { roles: { name: string; operations: string[] }[] };
-    expect(roles.find((r) => r.name === name)?.operations.sort()).toEqual(["school.create", "school.download", "school.update", "school.upload", "school.view", "student.view"]);
+    const { roles } = (await (await districtApi("GET", `/role/get-roles-for-organization/${district}`, token)).json()) as {
+      roles: { name: string; operations: string[] }[];
+    };
+    expect(roles.find((r) => r.name === name)?.operations.sort()).toEqual([
+      "school.create",
+      "school.download",
+      "school.update",
+      "school.upload",
+      "school.view",
+      "student.view",
+    ]);
   });
 
   test("a role's info dialog lists its permissions by category", async ({ page }) => {
@@ -96,13 +105,17 @@ test.describe("roles and permissions", () => {
 
     await signIn(page, accounts.admin1);
     await page.goto(LIST);
-    await card(page, name).getByRole("button", { name: `Delete ${name}` }).click();
+    await card(page, name)
+      .getByRole("button", { name: `Delete ${name}` })
+      .click();
     const dialog = page.getByRole("dialog", { name: `Delete ${name}?` });
     await expect(dialog).toContainText("1 staff member holds this role and must be reassigned");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(card(page, name)).toBeVisible();
 
-    await card(page, name).getByRole("button", { name: `Delete ${name}` }).click();
+    await card(page, name)
+      .getByRole("button", { name: `Delete ${name}` })
+      .click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete role" }).click();
     await expect(page.getByText("Role Deleted Successfully")).toBeVisible();
     await expect(card(page, name)).toBeHidden();

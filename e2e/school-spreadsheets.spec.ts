@@ -45,7 +45,12 @@ test("upload schools in two steps, fixing the rows in the preview, then download
   await preview.getByRole("link", { name: "Download the rows with errors" }).click();
   const rejected = await sheetRows((await (await rejectedDownload).path()) ?? "");
   expect(rejected[0]).toEqual(["Name", "Description", "Address", "Local Government", "Category", "Errors"]);
-  expect(rejected.map((r) => r[5])).toEqual(["Errors", "Row 3: Name: Duplicate of row 2 in this file.", "Row 4: Category: Choose a category.", "Row 5: Local Government: Choose a local government of the district."]);
+  expect(rejected.map((r) => r[5])).toEqual([
+    "Errors",
+    "Row 3: Name: Duplicate of row 2 in this file.",
+    "Row 4: Category: Choose a category.",
+    "Row 5: Local Government: Choose a local government of the district.",
+  ]);
 
   // Fix two rows in the grid and drop the third.
   const name3 = preview.getByLabel("Name, row 3");
@@ -92,7 +97,13 @@ test("a file that is not a spreadsheet is refused with a clear message @phone", 
   await page.goto(LIST);
   const chooser = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Upload schools" }).click();
-  await (await chooser).setFiles({ name: "schools.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: Buffer.from("89504e470d0a1a0a0000000d49484452", "hex") });
+  await (
+    await chooser
+  ).setFiles({
+    name: "schools.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: Buffer.from("89504e470d0a1a0a0000000d49484452", "hex"),
+  });
   await expect(page.getByText("This file is an image, not a spreadsheet. Upload an .xlsx or .csv file.")).toBeVisible();
   await expect(page.getByRole("region", { name: "Spreadsheet preview" })).toHaveCount(0);
 });

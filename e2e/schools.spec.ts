@@ -57,7 +57,10 @@ test.describe("schools", () => {
 
     const token = await apiToken(accounts.admin2);
     const { staff } = await me(token);
-    const found = await apiJson<{ foundSchools: { id: string; name: string }[] }>(token, `/school/search?district=${staff.district.id}&searchTerm=${encodeURIComponent(name)}`);
+    const found = await apiJson<{ foundSchools: { id: string; name: string }[] }>(
+      token,
+      `/school/search?district=${staff.district.id}&searchTerm=${encodeURIComponent(name)}`,
+    );
     const id = found.foundSchools[0]?.id ?? "";
     expect(found.foundSchools.map((s) => s.name)).toEqual([name]);
 

@@ -10,8 +10,15 @@ test.describe("switching where one works, and rights that belong to a person", (
     const person = await staffIdByName(admin, districtId, "Funmilayo");
     const lgeaId = await lgeaIdByName(admin, districtId, "Agege LGEA");
     // Both projects run this test on one database: the second run finds the grants already there (409).
-    for (const [roleName, organizationId] of [["Records Officer", districtId], ["School Supervisor", lgeaId]] as const) {
-      const response = await districtApi("POST", "/role/assign", admin, { staffId: person, roleId: await roleIdByName(admin, districtId, roleName), organizationId });
+    for (const [roleName, organizationId] of [
+      ["Records Officer", districtId],
+      ["School Supervisor", lgeaId],
+    ] as const) {
+      const response = await districtApi("POST", "/role/assign", admin, {
+        staffId: person,
+        roleId: await roleIdByName(admin, districtId, roleName),
+        organizationId,
+      });
       expect([201, 409]).toContain(response.status);
     }
 
@@ -74,7 +81,10 @@ test.describe("switching where one works, and rights that belong to a person", (
     await adminPage.waitForURL("**/dashboard");
     const cookie = (await other.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const origin = new URL(adminPage.url()).origin;
-    const refused = await request.post("/api/auth/switch-district", { headers: { cookie, origin }, data: { districtId: (await me(await apiToken(accounts.admin2))).staff.district.id } });
+    const refused = await request.post("/api/auth/switch-district", {
+      headers: { cookie, origin },
+      data: { districtId: (await me(await apiToken(accounts.admin2))).staff.district.id },
+    });
     expect(refused.status()).toBe(403);
     await other.close();
   });

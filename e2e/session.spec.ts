@@ -25,9 +25,7 @@ test.describe("session", () => {
   test("concurrent calls after expiry share one refresh and all succeed", async ({ page }) => {
     await signIn(page, accounts.admin2);
     await page.waitForTimeout((ACCESS_TOKEN_TTL_SECONDS + 1) * 1000);
-    const statuses = await page.evaluate(async () =>
-      Promise.all(Array.from({ length: 6 }, () => fetch("/api/district/auth/me").then((r) => r.status))),
-    );
+    const statuses = await page.evaluate(async () => Promise.all(Array.from({ length: 6 }, () => fetch("/api/district/auth/me").then((r) => r.status))));
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -81,7 +81,8 @@ test("pages keep still while the clock ticks and their data arrive", async ({ pa
     const w = window as unknown as { layoutShift: number };
     w.layoutShift = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.layoutShift += entry.value;
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) w.layoutShift += entry.value;
     }).observe({ type: "layout-shift", buffered: true });
   });
   for (const path of ["/dashboard", "/dashboard/district", "/administration/user-management/permission-management"]) {

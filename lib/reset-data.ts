@@ -26,6 +26,10 @@ const noSubscription = () => () => {};
 
 /** The stored reset data; undefined while rendering on the server, where there is no sessionStorage. */
 export function useResetData(): ResetCodeResponse | null | undefined {
-  const raw = useSyncExternalStore(noSubscription, () => sessionStorage.getItem(KEY), () => undefined);
+  const raw = useSyncExternalStore(
+    noSubscription,
+    () => sessionStorage.getItem(KEY),
+    () => undefined,
+  );
   return useMemo(() => (raw === undefined ? undefined : parse(raw)), [raw]);
 }

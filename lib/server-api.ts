@@ -8,7 +8,10 @@ import { routes } from "./routes";
 import { SESSION_COOKIE, unsealSession } from "./session";
 
 export class ServerApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -10,7 +10,10 @@ function ensureBrowser() {
   if (process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
     console.log("[e2e] installing Debian's chromium…");
     const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-    const install = update.status === 0 ? spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } }) : update;
+    const install =
+      update.status === 0
+        ? spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } })
+        : update;
     if (install.status === 0 && existsSync("/usr/bin/chromium")) return;
   }
   console.log("[e2e] no system Chromium: installing Playwright's browser…");

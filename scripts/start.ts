@@ -7,10 +7,7 @@ async function main() {
   if (existsSync(".env")) process.loadEnvFile(".env");
   const started = Date.now();
   const stack = await startStack({ dev: process.argv.includes("--dev") });
-  const lines = [
-    "",
-    `  District portal ready at ${stack.portalUrl}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
-  ];
+  const lines = ["", `  District portal ready at ${stack.portalUrl}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`];
   if (stack.embedded) {
     lines.push(
       "",

@@ -15,10 +15,7 @@ async function main() {
     new Promise<ServerType>((ready) => {
       const server = serve({ fetch: app.fetch, port, hostname: config.API_HOST }, () => ready(server));
     });
-  const servers = [
-    await listen(createDistrictApi(deps).app, config.DISTRICT_API_PORT),
-    await listen(createBillingApi(deps).app, config.BILLING_API_PORT),
-  ];
+  const servers = [await listen(createDistrictApi(deps).app, config.DISTRICT_API_PORT), await listen(createBillingApi(deps).app, config.BILLING_API_PORT)];
   console.log(
     `[services] district API on http://${config.API_HOST}:${config.DISTRICT_API_PORT}, billing API on http://${config.API_HOST}:${config.BILLING_API_PORT}` +
       ` (${database.kind === "embedded" ? `embedded database in ${config.DATA_DIR}` : "PostgreSQL server"}${database.seeded ? ", demo data seeded" : ""})`,

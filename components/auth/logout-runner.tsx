@@ -30,7 +30,11 @@ export function LogoutRunner() {
   if (failed) {
     return (
       <p role="alert" className="p-6 text-center">
-        We could not log you out. Check your connection and <a className="font-medium text-primary underline" href={routes.logout}>try again</a>.
+        We could not log you out. Check your connection and{" "}
+        <a className="font-medium text-primary underline" href={routes.logout}>
+          try again
+        </a>
+        .
       </p>
     );
   }

@@ -48,7 +48,11 @@ export function UpdatePasswordForm() {
       <p className="text-sm text-muted-foreground">
         We sent a 6-digit code to <strong className="text-foreground">{reset.email}</strong>. It expires in 10 minutes.
       </p>
-      <Controller control={form.control} name="code" render={({ field }) => <OtpInput value={field.value} onChange={field.onChange} error={errors.code?.message} />} />
+      <Controller
+        control={form.control}
+        name="code"
+        render={({ field }) => <OtpInput value={field.value} onChange={field.onChange} error={errors.code?.message} />}
+      />
       <PasswordField label="New password" autoComplete="new-password" error={errors.password?.message} {...form.register("password")} />
       <PasswordField label="Confirm new password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register("confirmPassword")} />
       <Button type="submit" disabled={busy}>

@@ -24,19 +24,33 @@ export function DistrictDetailsForm({ district, districtTerm }: { district: Dist
   const [code, setCode] = useState("+234");
   const form = useForm<DistrictUpdate>({
     resolver: zodResolver(districtUpdateSchema),
-    defaultValues: { name: district.name, address: district.address ?? "", phoneNumbers: district.phoneNumbers, emails: district.emails, version: district.version },
+    defaultValues: {
+      name: district.name,
+      address: district.address ?? "",
+      phoneNumbers: district.phoneNumbers,
+      emails: district.emails,
+      version: district.version,
+    },
   });
   const { errors } = form.formState;
 
   const onSubmit = (values: DistrictUpdate) =>
-    run(async () => {
-      const answer = await clientApi<{ district: DistrictProfile }>(districtApi(`district/update/${district.id}`), { method: "PATCH", json: values });
-      form.reset({ ...values, version: answer.district.version });
-      changed(successNotices.districtProfileUpdated, answer.district);
-    }, { inPlace: true });
+    run(
+      async () => {
+        const answer = await clientApi<{ district: DistrictProfile }>(districtApi(`district/update/${district.id}`), { method: "PATCH", json: values });
+        form.reset({ ...values, version: answer.district.version });
+        changed(successNotices.districtProfileUpdated, answer.district);
+      },
+      { inPlace: true },
+    );
 
   return (
-    <form noValidate aria-label={`${districtTerm} details`} onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))} className="flex flex-col gap-4 rounded-lg border border-border bg-card p-5">
+    <form
+      noValidate
+      aria-label={`${districtTerm} details`}
+      onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))}
+      className="flex flex-col gap-4 rounded-lg border border-border bg-card p-5"
+    >
       {busy ? <LoadingOverlay /> : null}
       <h2 className="text-lg font-semibold">{districtTerm} details</h2>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -56,9 +70,7 @@ export function DistrictDetailsForm({ district, districtTerm }: { district: Dist
             // Spec §5: a phone chip is added only once the input has at least 10 characters.
             canAdd={(text) => text.trim().length >= 10}
             toValue={(text) => (/^\d{10}$/.test(text.trim()) ? { value: `${code}${text.trim()}` } : { error: fieldMessages.phoneDigits })}
-            prefix={
-              <CountryCodeSelect aria-label="Phone number country code" value={code} onChange={(event) => setCode(event.target.value)} />
-            }
+            prefix={<CountryCodeSelect aria-label="Phone number country code" value={code} onChange={(event) => setCode(event.target.value)} />}
             error={errors.phoneNumbers?.message ?? errors.phoneNumbers?.find?.((e) => e)?.message}
           />
         )}

@@ -24,7 +24,11 @@ function Tile({ label, image, children }: { label: string; image: Location | nul
   return (
     <figure className="flex flex-col gap-2 rounded-lg border border-border bg-card p-3">
       <div className="flex aspect-square items-center justify-center overflow-hidden rounded-md bg-muted">
-        {image ? <img src={image.Location} alt={label} className="h-full w-full object-cover" /> : <ImageIcon size={40} className="text-muted-foreground" aria-label={`${label}: none yet`} role="img" />}
+        {image ? (
+          <img src={image.Location} alt={label} className="h-full w-full object-cover" />
+        ) : (
+          <ImageIcon size={40} className="text-muted-foreground" aria-label={`${label}: none yet`} role="img" />
+        )}
       </div>
       <figcaption className="flex items-center justify-between gap-2 text-sm font-medium">
         {label}
@@ -42,25 +46,32 @@ export function DistrictImages({ district, districtTerm }: { district: DistrictP
   const current = queue.pending[0];
 
   const upload = (cropped: Queue["cropped"], several: boolean) =>
-    run(async () => {
-      const form = new FormData();
-      const only = cropped[0];
-      let path: string;
-      if (!several && only?.target === "logo") {
-        form.append("file", only.jpeg, "logo.jpg");
-        path = `district/upload-logo/${district.id}`;
-      } else if (!several && only) {
-        form.append("file", only.jpeg, "image.jpg");
-        form.append("slot", only.target);
-        path = `district/upload-district-image/${district.id}`;
-      } else {
-        for (const item of cropped) form.append(item.target, item.jpeg, `${item.target}.jpg`);
-        path = `district/upload-multiple-images/${district.id}`;
-      }
-      const answer = await clientApi<{ district: DistrictProfile }>(districtApi(path), { method: "PATCH", body: form });
-      const notice = several ? successNotices.districtImagesUploaded : only?.target === "logo" ? successNotices.districtLogoUpdated : successNotices.districtImageAdded;
-      changed(notice, answer.district);
-    }, { inPlace: true });
+    run(
+      async () => {
+        const form = new FormData();
+        const only = cropped[0];
+        let path: string;
+        if (!several && only?.target === "logo") {
+          form.append("file", only.jpeg, "logo.jpg");
+          path = `district/upload-logo/${district.id}`;
+        } else if (!several && only) {
+          form.append("file", only.jpeg, "image.jpg");
+          form.append("slot", only.target);
+          path = `district/upload-district-image/${district.id}`;
+        } else {
+          for (const item of cropped) form.append(item.target, item.jpeg, `${item.target}.jpg`);
+          path = `district/upload-multiple-images/${district.id}`;
+        }
+        const answer = await clientApi<{ district: DistrictProfile }>(districtApi(path), { method: "PATCH", body: form });
+        const notice = several
+          ? successNotices.districtImagesUploaded
+          : only?.target === "logo"
+            ? successNotices.districtLogoUpdated
+            : successNotices.districtImageAdded;
+        changed(notice, answer.district);
+      },
+      { inPlace: true },
+    );
 
   const onCropped = (jpeg: Blob) => {
     if (!current) return;

@@ -20,7 +20,8 @@ export function TransferRightPanel({ districtId, districtTerm, isOwner }: Props)
         Transfer the ownership right
       </h2>
       <p className="text-sm text-muted-foreground">
-        {isOwner ? `You own this ${term}. ` : ""}The owner always keeps role management. After the transfer you are logged out, and the new owner holds the right.
+        {isOwner ? `You own this ${term}. ` : ""}The owner always keeps role management. After the transfer you are logged out, and the new owner holds the
+        right.
       </p>
       <StaffPickAction
         districtId={districtId}

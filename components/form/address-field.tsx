@@ -50,7 +50,15 @@ export function AddressField({ label, error, value, onAddress }: Props) {
   return (
     <FieldFrame id={id} label={label} error={error}>
       {key ? (
-        <PlacesSuggestions inputId={id} value={value} ready={ready} onAddress={onAddress} invalid={Boolean(error)} describedBy={errorIdOf(id, error)} autoComplete="street-address" />
+        <PlacesSuggestions
+          inputId={id}
+          value={value}
+          ready={ready}
+          onAddress={onAddress}
+          invalid={Boolean(error)}
+          describedBy={errorIdOf(id, error)}
+          autoComplete="street-address"
+        />
       ) : (
         <input
           id={id}

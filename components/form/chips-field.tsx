@@ -50,7 +50,12 @@ export function ChipsField({ label, values, onChange, toValue, canAdd = (t) => t
           {values.map((value) => (
             <li key={value} className="flex items-center gap-1 rounded-full bg-muted py-1 pl-3 pr-1 text-sm">
               {value}
-              <button type="button" aria-label={`Remove ${value}`} className="rounded-full p-1 hover:bg-border" onClick={() => onChange(values.filter((v) => v !== value))}>
+              <button
+                type="button"
+                aria-label={`Remove ${value}`}
+                className="rounded-full p-1 hover:bg-border"
+                onClick={() => onChange(values.filter((v) => v !== value))}
+              >
                 <X size={14} aria-hidden />
               </button>
             </li>

@@ -16,7 +16,12 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange"> &
 export function PlacesSuggestions({ inputId, value, onAddress, ready, describedBy, invalid, ...props }: Props) {
   const listId = useId();
   const [active, setActive] = useState(-1);
-  const places = usePlacesAutocomplete({ initOnMount: false, debounce: 300, defaultValue: value, requestOptions: { componentRestrictions: { country: "ng" } } });
+  const places = usePlacesAutocomplete({
+    initOnMount: false,
+    debounce: 300,
+    defaultValue: value,
+    requestOptions: { componentRestrictions: { country: "ng" } },
+  });
   const { init } = places;
   useEffect(() => {
     if (ready) init();

@@ -4,7 +4,10 @@ import { controlBorder, errorIdOf, FieldFrame } from "@/components/ui/field-fram
 type Props = SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; options: readonly string[]; placeholder?: string };
 
 /** A labelled native select (works with any keyboard and every phone's own picker); its error is announced with it. */
-export const SelectField = forwardRef<HTMLSelectElement, Props>(function SelectField({ label, error, options, placeholder, id, className = "", ...props }, ref) {
+export const SelectField = forwardRef<HTMLSelectElement, Props>(function SelectField(
+  { label, error, options, placeholder, id, className = "", ...props },
+  ref,
+) {
   const generated = useId();
   const selectId = id ?? generated;
   return (

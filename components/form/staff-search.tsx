@@ -70,7 +70,12 @@ export function StaffSearch({ districtId, label, onSelect }: Props) {
         className="min-h-11 w-full rounded-md border border-border bg-card px-3 py-2 text-base outline-none focus:ring-2 focus:ring-primary"
       />
       {open && searchTerm.length >= 2 ? (
-        <ul id={`${id}-list`} role="listbox" aria-label={`${label} results`} className="absolute top-full z-30 mt-1 w-full overflow-hidden rounded-md border border-border bg-card shadow-lg">
+        <ul
+          id={`${id}-list`}
+          role="listbox"
+          aria-label={`${label} results`}
+          className="absolute top-full z-30 mt-1 w-full overflow-hidden rounded-md border border-border bg-card shadow-lg"
+        >
           {results.isFetching && options.length === 0 ? <li className="px-3 py-2 text-sm text-muted-foreground">Searching…</li> : null}
           {!results.isFetching && options.length === 0 ? <li className="px-3 py-2 text-sm text-muted-foreground">No staff found.</li> : null}
           {options.map((staff, i) => (

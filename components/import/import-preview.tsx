@@ -55,10 +55,13 @@ export function ImportPreview({ first, paths, noun, onConfirmed, onCancel }: Pro
     }
   };
   const drop = (row: StagedRow) =>
-    run(async () => {
-      await clientApi(districtApi(`${base}/rows/${row.id}`), { method: "DELETE" });
-      await refresh();
-    }, { inPlace: true });
+    run(
+      async () => {
+        await clientApi(districtApi(`${base}/rows/${row.id}`), { method: "DELETE" });
+        await refresh();
+      },
+      { inPlace: true },
+    );
   const confirm = () =>
     run(async () => {
       const answer = await clientApi<ImportConfirmed>(districtApi(paths.confirm), { method: "POST", json: { importId: first.importId } });
@@ -72,7 +75,9 @@ export function ImportPreview({ first, paths, noun, onConfirmed, onCancel }: Pro
         <p className="font-medium">{current.filename}</p>
         <span className="rounded-full bg-muted px-3 py-1 text-sm">{current.totalRows} rows</span>
         <span className="rounded-full bg-success/15 px-3 py-1 text-sm text-foreground">{current.validRows} valid</span>
-        <span className={`rounded-full px-3 py-1 text-sm ${current.invalidRows > 0 ? "bg-danger/15 text-danger" : "bg-muted"}`}>{current.invalidRows} with errors</span>
+        <span className={`rounded-full px-3 py-1 text-sm ${current.invalidRows > 0 ? "bg-danger/15 text-danger" : "bg-muted"}`}>
+          {current.invalidRows} with errors
+        </span>
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <label className="flex items-center gap-2 text-sm">
@@ -98,7 +103,9 @@ export function ImportPreview({ first, paths, noun, onConfirmed, onCancel }: Pro
           <caption className="sr-only">Rows of {current.filename}; edit a cell to fix it</caption>
           <thead className="bg-muted text-left">
             <tr>
-              <th scope="col" className="px-2 py-2">Row</th>
+              <th scope="col" className="px-2 py-2">
+                Row
+              </th>
               {current.columns.map((c) => (
                 <th key={c.key} scope="col" className="px-2 py-2">
                   {c.header}
@@ -138,7 +145,12 @@ export function ImportPreview({ first, paths, noun, onConfirmed, onCancel }: Pro
                   );
                 })}
                 <td className="px-1 py-1">
-                  <button type="button" aria-label={`Drop row ${row.rowNumber}`} onClick={() => void drop(row)} className="rounded p-2 text-danger hover:bg-muted">
+                  <button
+                    type="button"
+                    aria-label={`Drop row ${row.rowNumber}`}
+                    onClick={() => void drop(row)}
+                    className="rounded p-2 text-danger hover:bg-muted"
+                  >
                     <Trash2 size={16} aria-hidden />
                   </button>
                 </td>

@@ -5,7 +5,13 @@ import { routes } from "@/lib/routes";
 type Area = { title: string; description: string; href: string; needs: Operation; ready: boolean };
 
 const areas: Area[] = [
-  { title: "Roles and permissions", description: "Roles, what they allow, and who holds them.", href: routes.permissionManagement, needs: "role.view", ready: true },
+  {
+    title: "Roles and permissions",
+    description: "Roles, what they allow, and who holds them.",
+    href: routes.permissionManagement,
+    needs: "role.view",
+    ready: true,
+  },
   { title: "School management", description: "Schools, their principals and statistics.", href: routes.schoolManagement, needs: "school.view", ready: true },
   { title: "Staff management", description: "Staff records, uploads and transfers.", href: routes.staffManagement, needs: "staff.view", ready: false },
   { title: "Student management", description: "Admissions and student records.", href: routes.studentManagement, needs: "student.view", ready: false },

@@ -43,7 +43,11 @@ export function MainShell({ nav, districtName, districtTerm, logo, staffName, is
       >
         <div className="flex items-center justify-between gap-2">
           <Link href="/dashboard" className="flex items-center gap-3" onClick={() => setDrawerOpen(false)}>
-            {logo ? <img src={logo} alt={`${districtName} logo`} width={40} height={40} className="h-10 w-10 shrink-0 rounded-md object-cover" /> : <DefaultLogo />}
+            {logo ? (
+              <img src={logo} alt={`${districtName} logo`} width={40} height={40} className="h-10 w-10 shrink-0 rounded-md object-cover" />
+            ) : (
+              <DefaultLogo />
+            )}
             <span className="text-sm font-semibold leading-tight">{districtName}</span>
           </Link>
           <button type="button" className="rounded p-2 lg:hidden" aria-label="Close menu" onClick={() => setDrawerOpen(false)}>

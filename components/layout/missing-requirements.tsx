@@ -18,12 +18,27 @@ const infoCentre: Record<InfoTopic, { title: string; body: string }> = {
   },
 };
 
-function RequirementTable({ caption, portal, topic, onInfo }: { caption: string; portal: PortalRequirements; topic: InfoTopic; onInfo: (t: InfoTopic) => void }) {
+function RequirementTable({
+  caption,
+  portal,
+  topic,
+  onInfo,
+}: {
+  caption: string;
+  portal: PortalRequirements;
+  topic: InfoTopic;
+  onInfo: (t: InfoTopic) => void;
+}) {
   return (
     <section className="rounded-lg border border-border bg-card p-4" aria-label={caption}>
       <div className="mb-2 flex items-center justify-between gap-2">
         <h2 className="font-semibold">{caption}</h2>
-        <button type="button" aria-label={`About ${caption.toLowerCase()}`} onClick={() => onInfo(topic)} className="rounded p-2 hover:bg-muted focus-visible:outline-2 focus-visible:outline-primary">
+        <button
+          type="button"
+          aria-label={`About ${caption.toLowerCase()}`}
+          onClick={() => onInfo(topic)}
+          className="rounded p-2 hover:bg-muted focus-visible:outline-2 focus-visible:outline-primary"
+        >
           <Info size={18} aria-hidden />
         </button>
       </div>
@@ -83,8 +98,8 @@ export function MissingRequirements({ missing }: { missing: Missing }) {
     <main className="mx-auto flex w-full max-w-5xl flex-col gap-4 px-4 py-6">
       <h1 className="text-2xl font-bold">Missing requirements</h1>
       <p>
-        Some requirements this portal needs are missing at the state level, so the portal is closed for now. Please contact the state admin using the details below;
-        the portal opens as soon as every requirement is completed.
+        Some requirements this portal needs are missing at the state level, so the portal is closed for now. Please contact the state admin using the details
+        below; the portal opens as soon as every requirement is completed.
       </p>
       <div className="grid gap-4 md:grid-cols-2">
         <RequirementTable caption="State requirements" portal={missing.statePortal} topic="state-requirement" onInfo={setTopic} />

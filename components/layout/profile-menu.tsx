@@ -63,7 +63,15 @@ export function ProfileMenu({ name, districtTerm, isSuperAdmin }: Props) {
         <span className="sr-only">Profile menu for {name}</span>
       </button>
       {open ? (
-        <div id={`${id}-menu`} ref={menu} role="menu" tabIndex={-1} aria-label="Profile" onKeyDown={onKeyDown} className="absolute right-0 z-40 mt-2 w-64 overflow-hidden rounded-md border border-border bg-card py-1 shadow-lg">
+        <div
+          id={`${id}-menu`}
+          ref={menu}
+          role="menu"
+          tabIndex={-1}
+          aria-label="Profile"
+          onKeyDown={onKeyDown}
+          className="absolute right-0 z-40 mt-2 w-64 overflow-hidden rounded-md border border-border bg-card py-1 shadow-lg"
+        >
           <p className="px-4 py-2 text-xs text-muted-foreground">{name}</p>
           <button type="button" role="menuitem" className={item} onClick={() => setTheme(dark ? "light" : "dark")}>
             {dark ? <Sun size={16} aria-hidden /> : <Moon size={16} aria-hidden />}

@@ -4,7 +4,8 @@ import { Bell, CircleHelp } from "lucide-react";
 import { useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
 
-const iconButton = "flex h-10 w-10 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-primary";
+const iconButton =
+  "flex h-10 w-10 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-primary";
 
 /** The top bar's help icon and notification bell. */
 export function TopBarButtons() {

@@ -55,17 +55,25 @@ export function ProfileForm({ staff, onDone }: { staff: StaffProfile; onDone: ()
   const form = useForm<StaffDetailsInput, unknown, StaffDetails>({ resolver: zodResolver(staffDetailsSchema), defaultValues: valuesOf(staff) });
 
   const onSubmit = (values: StaffDetails) =>
-    run(async () => {
-      await clientApi(districtApi(`staff/update/${staff.id}`), { method: "PATCH", json: { ...values, version: staff.version } });
-      toast.success(successNotices.profileUpdated);
-      await queryClient.invalidateQueries({ queryKey: staffKeys.record(staff.id) });
-      router.refresh();
-      onDone();
-    }, { inPlace: true });
+    run(
+      async () => {
+        await clientApi(districtApi(`staff/update/${staff.id}`), { method: "PATCH", json: { ...values, version: staff.version } });
+        toast.success(successNotices.profileUpdated);
+        await queryClient.invalidateQueries({ queryKey: staffKeys.record(staff.id) });
+        router.refresh();
+        onDone();
+      },
+      { inPlace: true },
+    );
 
   return (
     <FormProvider {...form}>
-      <form noValidate aria-label="Edit profile" onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))} className="flex flex-col gap-5 rounded-lg border border-border bg-card p-5">
+      <form
+        noValidate
+        aria-label="Edit profile"
+        onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))}
+        className="flex flex-col gap-5 rounded-lg border border-border bg-card p-5"
+      >
         {busy ? <LoadingOverlay /> : null}
         <StaffDetailsFields terminologies={staff.stateDetails.stateTerminologies} own={{ email: staff.email, phoneNumber: staff.phoneNumber.number }} />
         <div className="flex flex-wrap justify-end gap-2">

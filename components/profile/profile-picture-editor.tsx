@@ -39,7 +39,13 @@ export function ProfilePictureEditor({ staffId, picture, name }: { staffId: stri
       <ImagePickerButton onPicked={([first]) => setFile(first ?? null)} disabled={busy}>
         {picture ? "Change picture" : "Add a picture"}
       </ImagePickerButton>
-      <ImageCropDialog key={file ? `${file.name}-${file.lastModified}` : "none"} file={file} title="Crop your profile picture" onCancel={() => setFile(null)} onCropped={(jpeg) => void upload(jpeg)} />
+      <ImageCropDialog
+        key={file ? `${file.name}-${file.lastModified}` : "none"}
+        file={file}
+        title="Crop your profile picture"
+        onCancel={() => setFile(null)}
+        onCropped={(jpeg) => void upload(jpeg)}
+      />
       {busy ? <LoadingOverlay /> : null}
     </div>
   );

@@ -34,7 +34,13 @@ export function PermissionPicker({ catalogue, value, onChange, error }: Props) {
             />
             <div className="mt-1 grid gap-x-4 sm:grid-cols-2">
               {group.permissions.map((p) => (
-                <Checkbox key={p.operation} label={p.name} title={p.description} checked={chosen.has(p.operation as Operation)} onChange={(e) => set([p.operation], e.target.checked)} />
+                <Checkbox
+                  key={p.operation}
+                  label={p.name}
+                  title={p.description}
+                  checked={chosen.has(p.operation as Operation)}
+                  onChange={(e) => set([p.operation], e.target.checked)}
+                />
               ))}
             </div>
           </div>

@@ -8,7 +8,8 @@ import { routes } from "@/lib/routes";
 import { DeleteRoleDialog } from "./delete-role-dialog";
 import { RoleInfoDialog } from "./role-info-dialog";
 
-const iconButton = "inline-flex h-10 w-10 items-center justify-center rounded-md border border-border hover:bg-muted focus-visible:outline-2 focus-visible:outline-primary";
+const iconButton =
+  "inline-flex h-10 w-10 items-center justify-center rounded-md border border-border hover:bg-muted focus-visible:outline-2 focus-visible:outline-primary";
 
 /** Spec §2 'Role cards': name, description; info, edit and delete. */
 export function RoleCard({ role, canEdit, canDelete }: { role: RoleSummary; canEdit: boolean; canDelete: boolean }) {

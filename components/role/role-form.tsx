@@ -51,7 +51,12 @@ export function RoleForm({ role }: { role?: RoleDetail }) {
           control={form.control}
           name="operations"
           render={({ field }) => (
-            <PermissionPicker catalogue={catalogue.data.permissions} value={(field.value ?? []) as Operation[]} onChange={field.onChange} error={errors.operations?.message} />
+            <PermissionPicker
+              catalogue={catalogue.data.permissions}
+              value={(field.value ?? []) as Operation[]}
+              onChange={field.onChange}
+              error={errors.operations?.message}
+            />
           )}
         />
       ) : null}
@@ -59,7 +64,10 @@ export function RoleForm({ role }: { role?: RoleDetail }) {
         <Button type="submit" disabled={busy}>
           {role ? "Save changes" : "Create role"}
         </Button>
-        <Link href={routes.permissionManagement} className="inline-flex min-h-11 items-center rounded-md border border-border px-4 text-sm font-semibold hover:bg-muted">
+        <Link
+          href={routes.permissionManagement}
+          className="inline-flex min-h-11 items-center rounded-md border border-border px-4 text-sm font-semibold hover:bg-muted"
+        >
           Cancel
         </Link>
       </div>

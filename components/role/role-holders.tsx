@@ -56,7 +56,11 @@ export function RoleHolders({ roleId, districtId, canAssign }: { roleId: string;
               </p>
             </div>
             {canAssign ? (
-              <Button variant="secondary" onClick={() => setRemoving(holder)} aria-label={`Remove ${holder.staff.firstName} ${holder.staff.lastName} from this role`}>
+              <Button
+                variant="secondary"
+                onClick={() => setRemoving(holder)}
+                aria-label={`Remove ${holder.staff.firstName} ${holder.staff.lastName} from this role`}
+              >
                 Remove
               </Button>
             ) : null}

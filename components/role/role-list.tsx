@@ -20,7 +20,9 @@ export function RoleList({ organizationId, canCreate, canEdit, canDelete, create
         </Link>
       ) : null}
       {roles.data.roles.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-border p-6 text-center text-muted-foreground">No roles yet. Create the first one to give staff access.</p>
+        <p className="rounded-lg border border-dashed border-border p-6 text-center text-muted-foreground">
+          No roles yet. Create the first one to give staff access.
+        </p>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {roles.data.roles.map((role) => (

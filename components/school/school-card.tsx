@@ -7,7 +7,8 @@ import type { SchoolCard as Card } from "@/lib/contract/schools";
 import { routes } from "@/lib/routes";
 import { SchoolInfoDialog } from "./school-info-dialog";
 
-const iconButton = "inline-flex h-10 w-10 items-center justify-center rounded-md border border-border hover:bg-muted focus-visible:outline-2 focus-visible:outline-primary";
+const iconButton =
+  "inline-flex h-10 w-10 items-center justify-center rounded-md border border-border hover:bg-muted focus-visible:outline-2 focus-visible:outline-primary";
 
 /** Spec §2 'School cards': title, description, address; the info dialog, and the pencil to edit. */
 export function SchoolCard({ school, canEdit }: { school: Card; canEdit: boolean }) {

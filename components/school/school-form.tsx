@@ -27,7 +27,13 @@ export function SchoolForm({ districtId, school, onCancel }: Props) {
   const { busy, run } = useBusyAction();
   const form = useForm<Values>({
     resolver: zodResolver(schoolFormSchema),
-    defaultValues: { name: school?.name ?? "", description: school?.description ?? "", address: school?.address ?? "", localGovernment: school?.localGovernment ?? "", category: school?.category },
+    defaultValues: {
+      name: school?.name ?? "",
+      description: school?.description ?? "",
+      address: school?.address ?? "",
+      localGovernment: school?.localGovernment ?? "",
+      category: school?.category,
+    },
   });
   const { errors } = form.formState;
 
@@ -41,14 +47,31 @@ export function SchoolForm({ districtId, school, onCancel }: Props) {
     });
 
   return (
-    <form noValidate aria-label={school ? "Edit school" : "New school"} onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))} className="flex flex-col gap-4">
+    <form
+      noValidate
+      aria-label={school ? "Edit school" : "New school"}
+      onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))}
+      className="flex flex-col gap-4"
+    >
       {busy ? <LoadingOverlay /> : null}
       <TextField label="School name" error={errors.name?.message} {...form.register("name")} />
       <TextArea label="Description" error={errors.description?.message} {...form.register("description")} />
       <TextField label="Address" error={errors.address?.message} {...form.register("address")} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Local government" options={lgas.data ?? (school ? [school.localGovernment] : [])} placeholder="Choose a local government" error={errors.localGovernment?.message} {...form.register("localGovernment")} />
-        <SelectField label="Category" options={schoolCategories} placeholder="Choose a category" error={errors.category?.message} {...form.register("category")} />
+        <SelectField
+          label="Local government"
+          options={lgas.data ?? (school ? [school.localGovernment] : [])}
+          placeholder="Choose a local government"
+          error={errors.localGovernment?.message}
+          {...form.register("localGovernment")}
+        />
+        <SelectField
+          label="Category"
+          options={schoolCategories}
+          placeholder="Choose a category"
+          error={errors.category?.message}
+          {...form.register("category")}
+        />
       </div>
       <div className="flex flex-wrap justify-end gap-2">
         {onCancel ? (

@@ -52,8 +52,20 @@ export function SchoolList({ districtId, canCreate, canEdit }: Props) {
             setFilter({});
           }}
         />
-        <SelectField label="Local government" options={lgas.data ?? []} placeholder="All local governments" value={filters.localGovernment} onChange={(event) => setFilter({ localGovernment: event.target.value })} />
-        <SelectField label="Category" options={schoolCategories} placeholder="All categories" value={filters.schoolCategory} onChange={(event) => setFilter({ schoolCategory: event.target.value })} />
+        <SelectField
+          label="Local government"
+          options={lgas.data ?? []}
+          placeholder="All local governments"
+          value={filters.localGovernment}
+          onChange={(event) => setFilter({ localGovernment: event.target.value })}
+        />
+        <SelectField
+          label="Category"
+          options={schoolCategories}
+          placeholder="All categories"
+          value={filters.schoolCategory}
+          onChange={(event) => setFilter({ schoolCategory: event.target.value })}
+        />
       </div>
       {results.isPending ? <LoadingOverlay text={loadingTexts.schools} /> : null}
       {results.isError ? <p role="alert">{results.error.message}</p> : null}

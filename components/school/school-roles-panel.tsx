@@ -23,7 +23,8 @@ export function SchoolRolesPanel({ schoolId, districtId }: { schoolId: string; d
     void queryClient.invalidateQueries({ queryKey: schoolKeys.information(schoolId) });
   };
   const assign = useMutation({
-    mutationFn: (staff: StaffSearchResult) => clientApi<{ school: SchoolDetail }>(districtApi(`school/assign-role/${schoolId}`), { method: "POST", json: { role, staffId: staff.id } }),
+    mutationFn: (staff: StaffSearchResult) =>
+      clientApi<{ school: SchoolDetail }>(districtApi(`school/assign-role/${schoolId}`), { method: "POST", json: { role, staffId: staff.id } }),
     onSuccess: (answer, staff) => {
       settle(answer);
       toast.success(`${staff.firstName} ${staff.lastName} is now ${role}.`);
@@ -31,7 +32,8 @@ export function SchoolRolesPanel({ schoolId, districtId }: { schoolId: string; d
     onError: (error) => toast.error(error.message),
   });
   const remove = useMutation({
-    mutationFn: (holder: SchoolRoleHolder) => clientApi<{ school: SchoolDetail; message: string }>(districtApi(`school/unassign-role/${holder.id}`), { method: "POST" }),
+    mutationFn: (holder: SchoolRoleHolder) =>
+      clientApi<{ school: SchoolDetail; message: string }>(districtApi(`school/unassign-role/${holder.id}`), { method: "POST" }),
     onSuccess: (answer) => {
       settle(answer);
       setRemoving(null);
@@ -54,7 +56,12 @@ export function SchoolRolesPanel({ schoolId, districtId }: { schoolId: string; d
               <span className="font-medium">{holder.role}</span>: {holder.staff.firstName} {holder.staff.lastName}{" "}
               <span className="text-sm text-muted-foreground">({holder.staff.email})</span>
             </p>
-            <button type="button" aria-label={`Remove ${holder.staff.firstName} ${holder.staff.lastName} as ${holder.role}`} className="rounded-md p-2 text-danger hover:bg-muted" onClick={() => setRemoving(holder)}>
+            <button
+              type="button"
+              aria-label={`Remove ${holder.staff.firstName} ${holder.staff.lastName} as ${holder.role}`}
+              className="rounded-md p-2 text-danger hover:bg-muted"
+              onClick={() => setRemoving(holder)}
+            >
               <UserMinus size={18} aria-hidden />
             </button>
           </li>

@@ -14,7 +14,8 @@ import { routes } from "@/lib/routes";
 import { uploadWithProgress } from "@/lib/upload-with-progress";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 
-const link = "inline-flex min-h-11 items-center gap-2 rounded-md border border-border bg-card px-4 py-2 text-sm font-semibold hover:bg-muted focus-visible:outline-2 focus-visible:outline-primary";
+const link =
+  "inline-flex min-h-11 items-center gap-2 rounded-md border border-border bg-card px-4 py-2 text-sm font-semibold hover:bg-muted focus-visible:outline-2 focus-visible:outline-primary";
 
 /** Many schools at once: the template, the two-step upload with its preview, and the district's schools as schools.xlsx. */
 export function SchoolSpreadsheets({ canUpload, canDownload }: { canUpload: boolean; canDownload: boolean }) {
@@ -54,7 +55,15 @@ export function SchoolSpreadsheets({ canUpload, canDownload }: { canUpload: bool
             <a href={districtApi("school/template")} download="schools-template.xlsx" className={link}>
               <FileSpreadsheet size={16} aria-hidden /> Template
             </a>
-            <input ref={input} type="file" accept={SPREADSHEET_ACCEPT} className="sr-only" tabIndex={-1} aria-hidden onChange={(event) => void send(event.target.files?.[0])} />
+            <input
+              ref={input}
+              type="file"
+              accept={SPREADSHEET_ACCEPT}
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden
+              onChange={(event) => void send(event.target.files?.[0])}
+            />
             <Button variant="secondary" onClick={() => input.current?.click()} disabled={progress !== null}>
               <Upload size={16} aria-hidden /> Upload schools
             </Button>

@@ -13,7 +13,10 @@ export function LastActive({ staffId }: { staffId: string }) {
     <p className="text-sm text-muted-foreground">
       {when ? (
         <>
-          Last active <time dateTime={when} title={new Date(when).toLocaleString("en-GB", { timeZone: "Africa/Lagos" })}>{formatDistanceToNow(new Date(when), { addSuffix: true })}</time>
+          Last active{" "}
+          <time dateTime={when} title={new Date(when).toLocaleString("en-GB", { timeZone: "Africa/Lagos" })}>
+            {formatDistanceToNow(new Date(when), { addSuffix: true })}
+          </time>
         </>
       ) : (
         sessionSwitchMessages.neverActive

@@ -13,7 +13,8 @@ type Props = { roleAccess: RoleAccessItem[]; currentOrganizationId: string };
 function organizationsOf(roleAccess: RoleAccessItem[]) {
   const seen = new Map<string, { roleAccessId: string; label: string }>();
   for (const item of roleAccess) {
-    if (!seen.has(item.organization.id)) seen.set(item.organization.id, { roleAccessId: item.id, label: `${item.organization.name} (${item.organization.type})` });
+    if (!seen.has(item.organization.id))
+      seen.set(item.organization.id, { roleAccessId: item.id, label: `${item.organization.name} (${item.organization.type})` });
   }
   return [...seen.entries()].map(([organizationId, option]) => ({ organizationId, ...option }));
 }

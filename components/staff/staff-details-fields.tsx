@@ -49,7 +49,16 @@ export function StaffDetailsFields({ terminologies, own }: Props) {
         <Controller
           control={control}
           name="dob"
-          render={({ field }) => <DateField label="Date of birth" notFuture value={field.value ?? ""} onValueChange={field.onChange} onBlur={field.onBlur} error={errors.dob?.message} />}
+          render={({ field }) => (
+            <DateField
+              label="Date of birth"
+              notFuture
+              value={field.value ?? ""}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.dob?.message}
+            />
+          )}
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -59,7 +68,13 @@ export function StaffDetailsFields({ terminologies, own }: Props) {
           numberProps={register("phoneNumber")}
           error={errors.phoneNumber?.message ?? (phoneTaken ? fieldMessages.phoneTaken : undefined)}
         />
-        <TextField label="E-mail" type="email" autoComplete="email" error={errors.email?.message ?? (emailTaken ? fieldMessages.emailTaken : undefined)} {...register("email")} />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message ?? (emailTaken ? fieldMessages.emailTaken : undefined)}
+          {...register("email")}
+        />
       </div>
       <AddressField
         label="Address"
@@ -74,7 +89,13 @@ export function StaffDetailsFields({ terminologies, own }: Props) {
       <PlaceFields kind="Residence" />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Area of specialization (optional)" error={errors.areaOfSpecialization?.message} {...register("areaOfSpecialization")} />
-        <SelectField label="Marital status (optional)" options={maritalStatusEnum} placeholder="Not given" error={errors.maritalStatus?.message} {...register("maritalStatus")} />
+        <SelectField
+          label="Marital status (optional)"
+          options={maritalStatusEnum}
+          placeholder="Not given"
+          error={errors.maritalStatus?.message}
+          {...register("maritalStatus")}
+        />
       </div>
       <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <legend className="mb-2 text-sm font-semibold">Employment dates (optional)</legend>
@@ -83,7 +104,9 @@ export function StaffDetailsFields({ terminologies, own }: Props) {
             key={name}
             control={control}
             name={name}
-            render={({ field }) => <DateField label={label} notFuture value={field.value ?? ""} onValueChange={field.onChange} onBlur={field.onBlur} error={errors[name]?.message} />}
+            render={({ field }) => (
+              <DateField label={label} notFuture value={field.value ?? ""} onValueChange={field.onChange} onBlur={field.onBlur} error={errors[name]?.message} />
+            )}
           />
         ))}
       </fieldset>

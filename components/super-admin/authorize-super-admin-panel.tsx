@@ -28,7 +28,10 @@ export function AuthorizeSuperAdminPanel({ districtId, districtName }: { distric
         busy={busy}
         onConfirm={(staff) =>
           void run(async () => {
-            const { message } = await clientApi<{ message: string }>(districtApi("staff/authorize-super-admin"), { method: "POST", json: { staffId: staff.id } });
+            const { message } = await clientApi<{ message: string }>(districtApi("staff/authorize-super-admin"), {
+              method: "POST",
+              json: { staffId: staff.id },
+            });
             await succeed(message, routes.home);
           })
         }

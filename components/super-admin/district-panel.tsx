@@ -23,13 +23,20 @@ export function DistrictPanel({ district }: { district: SuperAdminDistrict }) {
   });
 
   const setStatus = (accountStatus: DistrictAccountStatus) =>
-    call.mutate({ path: `super-admin/districts/${district.id}/account-status`, method: "PATCH", json: { accountStatus } }, { onSuccess: () => toast.success(`${district.name} is now ${accountStatus}.`) });
+    call.mutate(
+      { path: `super-admin/districts/${district.id}/account-status`, method: "PATCH", json: { accountStatus } },
+      { onSuccess: () => toast.success(`${district.name} is now ${accountStatus}.`) },
+    );
   const toggle = (item: RequirementItem) => call.mutate({ path: `super-admin/requirements/${item.id}`, method: "PATCH", json: { completed: !item.completed } });
   const remove = (item: RequirementItem) => call.mutate({ path: `super-admin/requirements/${item.id}`, method: "DELETE" });
   const add = (event: FormEvent) => {
     event.preventDefault();
     call.mutate(
-      { path: "super-admin/requirements", method: "POST", json: { stateId: district.state.id, districtId: scope === "district" ? district.id : null, description } },
+      {
+        path: "super-admin/requirements",
+        method: "POST",
+        json: { stateId: district.state.id, districtId: scope === "district" ? district.id : null, description },
+      },
       { onSuccess: () => setDescription("") },
     );
   };
@@ -59,21 +66,43 @@ export function DistrictPanel({ district }: { district: SuperAdminDistrict }) {
         </div>
       </div>
       <div className="grid gap-4 md:grid-cols-2">
-        <RequirementList title={`State requirements (${district.state.name})`} items={district.requirements.state} busy={call.isPending} onToggle={toggle} onDelete={remove} />
-        <RequirementList title={`${district.name} requirements`} items={district.requirements.district} busy={call.isPending} onToggle={toggle} onDelete={remove} />
+        <RequirementList
+          title={`State requirements (${district.state.name})`}
+          items={district.requirements.state}
+          busy={call.isPending}
+          onToggle={toggle}
+          onDelete={remove}
+        />
+        <RequirementList
+          title={`${district.name} requirements`}
+          items={district.requirements.district}
+          busy={call.isPending}
+          onToggle={toggle}
+          onDelete={remove}
+        />
       </div>
       <form onSubmit={add} className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex flex-1 flex-col gap-1">
           <label htmlFor={`${id}-new`} className="text-sm font-medium">
             New requirement
           </label>
-          <input id={`${id}-new`} value={description} onChange={(e) => setDescription(e.target.value)} className="min-h-11 rounded-md border border-border bg-card px-3" />
+          <input
+            id={`${id}-new`}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            className="min-h-11 rounded-md border border-border bg-card px-3"
+          />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-scope`} className="text-sm font-medium">
             For
           </label>
-          <select id={`${id}-scope`} value={scope} onChange={(e) => setScope(e.target.value as "district" | "state")} className="min-h-11 rounded-md border border-border bg-card px-3">
+          <select
+            id={`${id}-scope`}
+            value={scope}
+            onChange={(e) => setScope(e.target.value as "district" | "state")}
+            className="min-h-11 rounded-md border border-border bg-card px-3"
+          >
             <option value="district">This district</option>
             <option value="state">The whole state</option>
           </select>

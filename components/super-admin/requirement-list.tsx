@@ -16,7 +16,13 @@ export function RequirementList({ title, items, busy, onToggle, onDelete }: Prop
         {items.map((item) => (
           <li key={item.id} className="flex items-center justify-between gap-2">
             <Checkbox label={item.description} checked={item.completed} disabled={busy} onChange={() => onToggle(item)} />
-            <button type="button" aria-label={`Delete requirement ${item.description}`} disabled={busy} onClick={() => onDelete(item)} className="rounded p-2 text-danger hover:bg-muted">
+            <button
+              type="button"
+              aria-label={`Delete requirement ${item.description}`}
+              disabled={busy}
+              onClick={() => onDelete(item)}
+              className="rounded p-2 text-danger hover:bg-muted"
+            >
               <Trash2 size={16} aria-hidden />
             </button>
           </li>

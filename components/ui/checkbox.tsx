@@ -3,7 +3,12 @@
 import { useEffect, useRef, type InputHTMLAttributes } from "react";
 
 /** A native checkbox with a label; `indeterminate` shows a partly selected group. */
-export function Checkbox({ label, indeterminate = false, className = "", ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { label: string; indeterminate?: boolean }) {
+export function Checkbox({
+  label,
+  indeterminate = false,
+  className = "",
+  ...props
+}: Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { label: string; indeterminate?: boolean }) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = indeterminate;

@@ -10,7 +10,19 @@ export const controlBorder = (error?: string) => (error ? "border-danger" : "bor
  * Every form field's frame: its label tied to the control `id`, the control, and the error message the
  * control names in aria-describedby, so a screen reader reads the message with the field.
  */
-export function FieldFrame({ id, label, error, className = "", children }: { id: string; label: string; error?: string; className?: string; children: ReactNode }) {
+export function FieldFrame({
+  id,
+  label,
+  error,
+  className = "",
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium">

@@ -25,7 +25,9 @@ async function cropToJpeg(image: HTMLImageElement, crop: PercentCrop): Promise<B
   context.fillStyle = "#ffffff"; // a transparent PNG gets a white background, as JPEG has no transparency
   context.fillRect(0, 0, side, side);
   context.drawImage(image, pixels.x, pixels.y, pixels.width, pixels.height, 0, 0, side, side);
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("The image could not be cropped."))), "image/jpeg", 0.9));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("The image could not be cropped."))), "image/jpeg", 0.9),
+  );
 }
 
 /**
@@ -39,7 +41,8 @@ export function ImageCropDialog({ file, title, onCancel, onCropped }: Props) {
   const [crop, setCrop] = useState<PercentCrop>();
   const image = useRef<HTMLImageElement>(null);
 
-  const onLoad = (img: HTMLImageElement) => setCrop(centerCrop(makeAspectCrop({ unit: "%", width: 90 }, 1, img.naturalWidth, img.naturalHeight), img.naturalWidth, img.naturalHeight));
+  const onLoad = (img: HTMLImageElement) =>
+    setCrop(centerCrop(makeAspectCrop({ unit: "%", width: 90 }, 1, img.naturalWidth, img.naturalHeight), img.naturalWidth, img.naturalHeight));
   const accept = async () => {
     if (image.current && crop) onCropped(await cropToJpeg(image.current, crop));
   };

@@ -5,7 +5,14 @@ import { toast } from "sonner";
 import { ACCEPTED_IMAGE_TYPES, IMAGE_ACCEPT, imageMessages, MAX_IMAGE_BYTES } from "@/lib/contract/images";
 import { Button } from "./button";
 
-type Props = { children: ReactNode; onPicked: (files: File[]) => void; multiple?: boolean; disabled?: boolean; variant?: "primary" | "secondary"; ariaLabel?: string };
+type Props = {
+  children: ReactNode;
+  onPicked: (files: File[]) => void;
+  multiple?: boolean;
+  disabled?: boolean;
+  variant?: "primary" | "secondary";
+  ariaLabel?: string;
+};
 
 /** The first problem with a chosen file, checked before it is sent (the API checks the content again). */
 export function imageProblem(file: File): string | null {
@@ -27,7 +34,16 @@ export function ImagePickerButton({ children, onPicked, multiple = false, disabl
   };
   return (
     <>
-      <input ref={input} type="file" accept={IMAGE_ACCEPT} multiple={multiple} className="sr-only" tabIndex={-1} aria-hidden onChange={(event) => onChange(event.target.files)} />
+      <input
+        ref={input}
+        type="file"
+        accept={IMAGE_ACCEPT}
+        multiple={multiple}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden
+        onChange={(event) => onChange(event.target.files)}
+      />
       <Button variant={variant} onClick={() => input.current?.click()} disabled={disabled} aria-label={ariaLabel}>
         {children}
       </Button>

@@ -1,7 +1,10 @@
 import { forwardRef, useId, type TextareaHTMLAttributes } from "react";
 import { controlBorder, errorIdOf, FieldFrame } from "./field-frame";
 
-export const TextArea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }>(function TextArea({ label, error, id, ...props }, ref) {
+export const TextArea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }>(function TextArea(
+  { label, error, id, ...props },
+  ref,
+) {
   const generated = useId();
   const inputId = id ?? generated;
   return (

@@ -8,10 +8,14 @@ export async function apiJson<T>(token: string, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-export const me = (token: string) => apiJson<{ staff: { id: string; district: { id: string; name: string } }; isDistrictOwner: boolean; currentOrganization: { id: string } }>(token, "/auth/me");
+export const me = (token: string) =>
+  apiJson<{ staff: { id: string; district: { id: string; name: string } }; isDistrictOwner: boolean; currentOrganization: { id: string } }>(token, "/auth/me");
 
 export async function staffIdByName(token: string, districtId: string, name: string) {
-  const { foundStaffs } = await apiJson<{ foundStaffs: { id: string }[] }>(token, `/staff/search?district[0]=${districtId}&searchTerm=${encodeURIComponent(name)}&limit=2`);
+  const { foundStaffs } = await apiJson<{ foundStaffs: { id: string }[] }>(
+    token,
+    `/staff/search?district[0]=${districtId}&searchTerm=${encodeURIComponent(name)}&limit=2`,
+  );
   expect(foundStaffs, `exactly one staff member named ${name}`).toHaveLength(1);
   return foundStaffs[0]?.id ?? "";
 }

@@ -7,7 +7,12 @@ import { isForeignMutation } from "./origin";
 import { apiBase, clientIpOf, internalHeaders } from "./upstream";
 
 /** A call to one of the API's public auth endpoints, with the client address the rate limits need. */
-export async function callPublic(request: Request, method: string, path: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> } | NextResponse> {
+export async function callPublic(
+  request: Request,
+  method: string,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; json: Record<string, unknown> } | NextResponse> {
   try {
     const response = await fetch(`${apiBase("district")}${path}`, {
       method,

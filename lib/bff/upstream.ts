@@ -17,7 +17,10 @@ export function internalHeaders(clientIp: string): Record<string, string> {
  * it) appended; entries before it are whatever the client claimed.
  */
 export function clientIpOf(headers: Headers): string {
-  const chain = (headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const chain = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return chain.at(-1) ?? headers.get("x-real-ip") ?? "unknown";
 }
 

@@ -23,9 +23,7 @@ export type ForgotPasswordForm = z.infer<typeof forgotPasswordSchema>;
 export const resetCodeResponseSchema = z.object({ id: z.uuid(), email: z.string() });
 export type ResetCodeResponse = z.infer<typeof resetCodeResponseSchema>;
 
-export const otpField = z
-  .string({ error: "Enter the 6-digit code." })
-  .regex(/^\d{6}$/, "Enter the 6-digit code.");
+export const otpField = z.string({ error: "Enter the 6-digit code." }).regex(/^\d{6}$/, "Enter the 6-digit code.");
 
 export const resetPasswordSchema = z.object({
   resetCodeId: z.uuid({ error: "Request a new reset code." }),

@@ -15,7 +15,14 @@ export const districtUpdateSchema = z.object({
   name: nameField,
   address: z.string({ error: fieldMessages.required }).trim().min(1, fieldMessages.required).max(300),
   /** Each with its country code, as the phone chips input adds them: '+2348030000001'. */
-  phoneNumbers: z.array(z.string().trim().regex(/^\+\d{1,4}\d{10}$/, fieldMessages.phoneDigits)).max(10, districtMessages.tooManyContacts),
+  phoneNumbers: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^\+\d{1,4}\d{10}$/, fieldMessages.phoneDigits),
+    )
+    .max(10, districtMessages.tooManyContacts),
   emails: z.array(emailField).max(10, districtMessages.tooManyContacts),
   version: z.number().int().positive(),
 });

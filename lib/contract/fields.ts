@@ -12,11 +12,7 @@ export const emailField = z
 // One lowercase, one uppercase, one digit, one character that is none of those, 8 or more in all.
 const strongPassword = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,}$/;
 
-export const passwordField = z
-  .string({ error: m.passwordRequired })
-  .min(1, m.passwordRequired)
-  .max(256, m.passwordRule)
-  .regex(strongPassword, m.passwordRule);
+export const passwordField = z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(256, m.passwordRule).regex(strongPassword, m.passwordRule);
 
 /** Sign-in accepts any non-empty password: the rule applies when a password is set, not when it is checked. */
 export const loginPasswordField = z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(256);

@@ -14,7 +14,8 @@ export const importMessages = {
   corrupt: "The workbook could not be read; it may be damaged. Open it in a spreadsheet program, save it again, and upload that.",
   zipBomb: "The file expands to far more than its own size, so it was not opened. Upload an ordinary .xlsx or .csv file.",
   empty: "The spreadsheet has no rows below its header.",
-  missingColumns: (names: string[]) => `The spreadsheet is missing ${names.length === 1 ? "the column" : "the columns"} ${names.join(", ")}. Download the template to see them.`,
+  missingColumns: (names: string[]) =>
+    `The spreadsheet is missing ${names.length === 1 ? "the column" : "the columns"} ${names.join(", ")}. Download the template to see them.`,
   tooManyRows: "The spreadsheet has more than 1,000,000 rows. Split it into smaller files.",
   duplicateInFile: (row: number) => `Duplicate of row ${row} in this file.`,
   fixFirst: (count: number) => `Fix or drop the ${count} row${count === 1 ? "" : "s"} with errors first.`,
@@ -26,7 +27,15 @@ export const importMessages = {
 export type ImportColumn = { key: string; header: string; required: boolean };
 export type StagedRow = { id: string; rowNumber: number; data: Record<string, string>; errors: Record<string, string>; valid: boolean };
 /** POST …/upload-multiple: the staged import, its counts and first page. */
-export type ImportSummary = { importId: string; filename: string; columns: ImportColumn[]; totalRows: number; validRows: number; invalidRows: number; status: "staged" | "confirmed" };
+export type ImportSummary = {
+  importId: string;
+  filename: string;
+  columns: ImportColumn[];
+  totalRows: number;
+  validRows: number;
+  invalidRows: number;
+  status: "staged" | "confirmed";
+};
 export type ImportRowsPage = ImportSummary & { rows: StagedRow[]; page: number; limit: number; shownRows: number };
 /** POST …/create-multiple: how many were created; a retried confirm reports the first one's count. */
 export type ImportConfirmed = { message: string; created: number; alreadyConfirmed: boolean };

@@ -5,7 +5,12 @@
 export const permissionCatalogue = [
   { operation: "school.view", category: "Schools", name: "View schools", description: "See the district's schools, their details and statistics." },
   { operation: "school.create", category: "Schools", name: "Create schools", description: "Add a school to the district." },
-  { operation: "school.update", category: "Schools", name: "Edit schools", description: "Change a school's details and its principal, vice principal and other school roles." },
+  {
+    operation: "school.update",
+    category: "Schools",
+    name: "Edit schools",
+    description: "Change a school's details and its principal, vice principal and other school roles.",
+  },
   { operation: "school.upload", category: "Schools", name: "Upload schools", description: "Create many schools from a spreadsheet." },
   { operation: "school.download", category: "Schools", name: "Download schools", description: "Download the district's schools as a spreadsheet." },
   { operation: "staff.view", category: "Staff", name: "View staff", description: "Search and view staff records." },
@@ -14,7 +19,12 @@ export const permissionCatalogue = [
   { operation: "staff.upload", category: "Staff", name: "Upload staff", description: "Create many staff records from a spreadsheet." },
   { operation: "staff.download", category: "Staff", name: "Download staff", description: "Download staff records as a spreadsheet." },
   { operation: "staff.transfer", category: "Staff", name: "Transfer staff", description: "Move staff between schools." },
-  { operation: "staff.suspend", category: "Staff", name: "Change staff account status", description: "Suspend a staff account, reactivate it, or require a new password." },
+  {
+    operation: "staff.suspend",
+    category: "Staff",
+    name: "Change staff account status",
+    description: "Suspend a staff account, reactivate it, or require a new password.",
+  },
   { operation: "student.view", category: "Students", name: "View students", description: "Search and view student records and the admission register." },
   { operation: "student.create", category: "Students", name: "Create students", description: "Admit a student." },
   { operation: "student.update", category: "Students", name: "Edit students", description: "Change a student's record." },
@@ -23,11 +33,21 @@ export const permissionCatalogue = [
   { operation: "class.view", category: "Classes", name: "View classes", description: "See classes and class types." },
   { operation: "class.create", category: "Classes", name: "Create classes", description: "Add a class." },
   { operation: "class.update", category: "Classes", name: "Edit classes", description: "Change a class." },
-  { operation: "lgea.view", category: "LGEA portals", name: "View LGEA portals", description: "See the district's local government education authority portals." },
+  {
+    operation: "lgea.view",
+    category: "LGEA portals",
+    name: "View LGEA portals",
+    description: "See the district's local government education authority portals.",
+  },
   { operation: "lgea.create", category: "LGEA portals", name: "Create LGEA portals", description: "Create an LGEA portal and register its administrator." },
   { operation: "district.view", category: "District", name: "View district dashboard", description: "See the district's profile and dashboard figures." },
   { operation: "district.update", category: "District", name: "Edit district profile", description: "Change the district's details, logo and images." },
-  { operation: "district.transfer-right", category: "District", name: "Transfer district ownership", description: "Hand the district's ownership right to another staff member." },
+  {
+    operation: "district.transfer-right",
+    category: "District",
+    name: "Transfer district ownership",
+    description: "Hand the district's ownership right to another staff member.",
+  },
   { operation: "configuration.view", category: "Configuration", name: "View configuration", description: "See the district's configuration." },
   { operation: "configuration.update", category: "Configuration", name: "Edit configuration", description: "Change the district's configuration." },
   { operation: "role.view", category: "Roles and permissions", name: "View roles", description: "See roles and the permission catalogue." },
@@ -36,7 +56,12 @@ export const permissionCatalogue = [
   { operation: "role.delete", category: "Roles and permissions", name: "Delete roles", description: "Delete a role; staff who held it must be reassigned." },
   { operation: "role.assign", category: "Roles and permissions", name: "Assign roles", description: "Give staff roles and take them away." },
   { operation: "transaction.view", category: "Transactions", name: "View transaction logs", description: "Search the report-card transaction logs." },
-  { operation: "transaction.download", category: "Transactions", name: "Download transaction logs", description: "Download the transaction logs as a spreadsheet." },
+  {
+    operation: "transaction.download",
+    category: "Transactions",
+    name: "Download transaction logs",
+    description: "Download the transaction logs as a spreadsheet.",
+  },
   { operation: "wallet.view", category: "Wallet", name: "View wallet", description: "See the wallet balance." },
   { operation: "wallet.fund", category: "Wallet", name: "Fund wallet", description: "Create payment links and fund the wallet." },
 ] as const;
@@ -48,6 +73,14 @@ export const allOperations: readonly Operation[] = permissionCatalogue.map((p) =
  * The owner of a district always keeps these, whatever their roles say (no lock-out). Viewing staff is
  * among them because giving a role, or the ownership right, starts with finding the staff member.
  */
-export const ownerOperations: readonly Operation[] = ["role.view", "role.create", "role.update", "role.delete", "role.assign", "district.transfer-right", "staff.view"];
+export const ownerOperations: readonly Operation[] = [
+  "role.view",
+  "role.create",
+  "role.update",
+  "role.delete",
+  "role.assign",
+  "district.transfer-right",
+  "staff.view",
+];
 
 export type Permission = { name: string; description: string; category: string; operation: string };

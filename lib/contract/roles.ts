@@ -7,7 +7,12 @@ const operationEnum = z.enum(allOperations as [Operation, ...Operation[]], { err
 
 /** The role form (create and edit) and the API's role body. */
 export const roleFormSchema = z.object({
-  name: z.string({ error: fieldMessages.nameRequired }).trim().min(1, fieldMessages.nameRequired).min(3, fieldMessages.nameTooShort).max(80, "At most 80 characters."),
+  name: z
+    .string({ error: fieldMessages.nameRequired })
+    .trim()
+    .min(1, fieldMessages.nameRequired)
+    .min(3, fieldMessages.nameTooShort)
+    .max(80, "At most 80 characters."),
   description: z.string().trim().max(500, "At most 500 characters.").default(""),
   operations: z.array(operationEnum).min(1, "Choose at least one permission.").max(allOperations.length),
 });
@@ -51,7 +56,12 @@ export type RoleDetail = RoleSummary & { permissions: Permission[]; holders: Rol
 export type StaffAccess = {
   staff: { id: string; firstName: string; lastName: string; email: string; isSuperAdmin: boolean };
   isDistrictOwner: boolean;
-  grants: { roleAccessId: string; role: { id: string; name: string }; organization: { id: string; name: string; type: OrganizationType }; operations: Operation[] }[];
+  grants: {
+    roleAccessId: string;
+    role: { id: string; name: string };
+    organization: { id: string; name: string; type: OrganizationType };
+    operations: Operation[];
+  }[];
 };
 
 export type StaffSearchResult = { id: string; firstName: string; lastName: string; email: string; staffType: string };
@@ -87,7 +97,12 @@ export type RoleAssigned = { roleAccessId: string };
 export const staffSearchQuerySchema = z.object({
   "district[0]": z.uuid({ error: "Not a valid id." }).optional(),
   searchTerm: z.string().trim().max(100).default(""),
-  limit: z.coerce.number({ error: roleMessages.limitRange }).int(roleMessages.limitRange).min(1, roleMessages.limitRange).max(1000, roleMessages.limitRange).default(5),
+  limit: z.coerce
+    .number({ error: roleMessages.limitRange })
+    .int(roleMessages.limitRange)
+    .min(1, roleMessages.limitRange)
+    .max(1000, roleMessages.limitRange)
+    .default(5),
   includeLoggedInUser: z.enum(["true", "false"]).default("false"),
 });
 export type StaffSearchQuery = z.input<typeof staffSearchQuerySchema>;

@@ -22,7 +22,12 @@ export const schoolMessages = {
 
 /** The school form (create and edit) and the API's school body: the same rules everywhere. */
 export const schoolFormSchema = z.object({
-  name: z.string({ error: fieldMessages.nameRequired }).trim().min(1, { error: fieldMessages.nameRequired, abort: true }).min(3, fieldMessages.nameTooShort).max(150, schoolMessages.tooLong),
+  name: z
+    .string({ error: fieldMessages.nameRequired })
+    .trim()
+    .min(1, { error: fieldMessages.nameRequired, abort: true })
+    .min(3, fieldMessages.nameTooShort)
+    .max(150, schoolMessages.tooLong),
   description: z.string().trim().max(300, schoolMessages.tooLong).default(""),
   address: z.string({ error: fieldMessages.required }).trim().min(1, fieldMessages.required).max(300, schoolMessages.tooLong),
   localGovernment: z.string({ error: fieldMessages.lgaRequired }).trim().min(1, fieldMessages.lgaRequired).max(100),

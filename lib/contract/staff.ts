@@ -22,7 +22,11 @@ const isCalendarDay = (value: string) => {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 };
 
-const day = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, staffMessages.dateInvalid).refine(isCalendarDay, staffMessages.dateInvalid);
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, staffMessages.dateInvalid)
+  .refine(isCalendarDay, staffMessages.dateInvalid);
 const requiredText = (max: number) => z.string({ error: m.required }).trim().min(1, m.required).max(max);
 /** Optional text: an empty field is stored as null. */
 const optionalText = (max: number) =>
@@ -55,11 +59,19 @@ export const staffDetailsSchema = z.object({
     .min(1, { error: m.required, abort: true })
     .pipe(day)
     .refine((v) => v <= todayInLagos(), staffMessages.dobInFuture),
-  phoneCode: z.string().trim().regex(/^\+\d{1,4}$/, staffMessages.countryCodeInvalid).default("+234"),
+  phoneCode: z
+    .string()
+    .trim()
+    .regex(/^\+\d{1,4}$/, staffMessages.countryCodeInvalid)
+    .default("+234"),
   phoneNumber: phoneField,
   email: emailField,
   address: requiredText(300),
-  addressCoordinates: z.array(z.number().finite()).length(2).nullish().transform((v) => v ?? null),
+  addressCoordinates: z
+    .array(z.number().finite())
+    .length(2)
+    .nullish()
+    .transform((v) => v ?? null),
   countryOfOrigin: requiredText(100),
   stateOfOrigin: z.string({ error: m.stateRequired }).trim().min(1, m.stateRequired).max(100),
   localGovernmentOfOrigin: z.string({ error: m.lgaRequired }).trim().min(1, m.lgaRequired).max(100),

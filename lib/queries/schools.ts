@@ -20,8 +20,13 @@ export const localGovernmentListPath = "school/local-government-list";
 
 // A new page or filter keeps the current cards on screen until the next ones arrive: nothing jumps.
 export const useSchoolSearch = (districtId: string, f: SchoolFilters) =>
-  useQuery({ queryKey: schoolKeys.search(districtId, f), queryFn: () => clientApi<SchoolSearchResult>(districtApi(schoolSearchPath(districtId, f))), placeholderData: keepPreviousData });
-export const useSchool = (id: string) => useQuery({ queryKey: schoolKeys.detail(id), queryFn: () => clientApi<{ school: SchoolDetail }>(districtApi(`school/view/${id}`)) });
+  useQuery({
+    queryKey: schoolKeys.search(districtId, f),
+    queryFn: () => clientApi<SchoolSearchResult>(districtApi(schoolSearchPath(districtId, f))),
+    placeholderData: keepPreviousData,
+  });
+export const useSchool = (id: string) =>
+  useQuery({ queryKey: schoolKeys.detail(id), queryFn: () => clientApi<{ school: SchoolDetail }>(districtApi(`school/view/${id}`)) });
 export const useSchoolInformation = (id: string, enabled: boolean) =>
   useQuery({ queryKey: schoolKeys.information(id), queryFn: () => clientApi<SchoolInformation>(districtApi(`school/get-school-information/${id}`)), enabled });
 /** The district's local governments (those of its LGEAs): the schools' filter and the form's choices. */

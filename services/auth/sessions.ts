@@ -38,7 +38,10 @@ export async function startSession(db: Db, config: ServiceConfig, scope: Session
  * is revoked and the caller is logged out.
  */
 export async function rotateSession(db: Db, config: ServiceConfig, raw: string): Promise<IssuedTokens> {
-  const [row] = await db.select().from(refreshToken).where(eq(refreshToken.tokenHash, hashToken(raw)));
+  const [row] = await db
+    .select()
+    .from(refreshToken)
+    .where(eq(refreshToken.tokenHash, hashToken(raw)));
   if (!row || row.revokedAt || row.expiresAt.getTime() < Date.now()) throw loggedOut();
 
   const [owner] = await db.select({ status: staff.accountStatus }).from(staff).where(eq(staff.id, row.staffId));
@@ -70,7 +73,10 @@ export async function rotateSession(db: Db, config: ServiceConfig, raw: string):
 
   // Already rotated: by a concurrent request of the same client (grace), or a replay (revoke).
   const [again] = await db.select({ rotatedAt: refreshToken.rotatedAt }).from(refreshToken).where(eq(refreshToken.id, row.id));
-  const [next] = await db.select({ revokedAt: refreshToken.revokedAt }).from(refreshToken).where(eq(refreshToken.tokenHash, hashToken(successor)));
+  const [next] = await db
+    .select({ revokedAt: refreshToken.revokedAt })
+    .from(refreshToken)
+    .where(eq(refreshToken.tokenHash, hashToken(successor)));
   const withinGrace = again?.rotatedAt && Date.now() - again.rotatedAt.getTime() <= config.REFRESH_GRACE_SECONDS * 1000;
   if (withinGrace && next && !next.revokedAt) return accessTokenFor(config, scope, successor, row.familyId);
   await revokeFamily(db, row.familyId);
@@ -78,7 +84,10 @@ export async function rotateSession(db: Db, config: ServiceConfig, raw: string):
 }
 
 export async function revokeFamily(db: Db, familyId: string) {
-  await db.update(refreshToken).set({ revokedAt: new Date() }).where(and(eq(refreshToken.familyId, familyId), isNull(refreshToken.revokedAt)));
+  await db
+    .update(refreshToken)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshToken.familyId, familyId), isNull(refreshToken.revokedAt)));
 }
 
 /** True while the session (refresh-token family) has not been ended by logout, reuse, reset or suspension. */
@@ -93,11 +102,17 @@ export async function isSessionLive(db: Db, familyId: string): Promise<boolean> 
 
 /** After a password reset or a suspension: every session of that staff member ends. */
 export async function revokeAllSessions(db: Db, staffId: string) {
-  await db.update(refreshToken).set({ revokedAt: new Date() }).where(and(eq(refreshToken.staffId, staffId), isNull(refreshToken.revokedAt)));
+  await db
+    .update(refreshToken)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshToken.staffId, staffId), isNull(refreshToken.revokedAt)));
 }
 
 /** Logout: the family of the presented token ends; an unknown token is not an error. */
 export async function endSession(db: Db, raw: string) {
-  const [row] = await db.select({ familyId: refreshToken.familyId }).from(refreshToken).where(eq(refreshToken.tokenHash, hashToken(raw)));
+  const [row] = await db
+    .select({ familyId: refreshToken.familyId })
+    .from(refreshToken)
+    .where(eq(refreshToken.tokenHash, hashToken(raw)));
   if (row) await revokeFamily(db, row.familyId);
 }

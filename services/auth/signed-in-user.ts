@@ -72,9 +72,7 @@ async function missingRequirementsOf(db: Db, d: DistrictRow, st: StateRow): Prom
     .from(requirement)
     .where(and(eq(requirement.stateId, st.id), or(isNull(requirement.districtId), eq(requirement.districtId, d.id))));
   const pick = (forDistrict: boolean) =>
-    rows
-      .filter((r) => (r.districtId !== null) === forDistrict)
-      .map((r) => ({ id: r.id, description: r.description, completed: r.completed }));
+    rows.filter((r) => (r.districtId !== null) === forDistrict).map((r) => ({ id: r.id, description: r.description, completed: r.completed }));
   const statePortalReqs = pick(false);
   const districtPortalReqs = pick(true);
   return {

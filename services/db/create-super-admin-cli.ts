@@ -25,7 +25,9 @@ const argsSchema = z.object({
 });
 
 const { values } = parseArgs({
-  options: Object.fromEntries(["email", "first-name", "last-name", "phone", "state", "district", "help"].map((k) => [k, { type: k === "help" ? "boolean" : "string" }])) as Record<string, { type: "string" | "boolean" }>,
+  options: Object.fromEntries(
+    ["email", "first-name", "last-name", "phone", "state", "district", "help"].map((k) => [k, { type: k === "help" ? "boolean" : "string" }]),
+  ) as Record<string, { type: "string" | "boolean" }>,
 });
 if (values.help) {
   console.log(usage);
@@ -39,17 +41,31 @@ bootDatabase(cliConfig(), { seedEmbedded: false })
   .then(async (database) => {
     const { db } = database;
     const created = await db.transaction(async (tx) => {
-      const [taken] = await tx.select({ id: staff.id }).from(staff).where(eq(sql`lower(${staff.email})`, args.email.toLowerCase()));
+      const [taken] = await tx
+        .select({ id: staff.id })
+        .from(staff)
+        .where(eq(sql`lower(${staff.email})`, args.email.toLowerCase()));
       if (taken) return null;
       const [existingState] = await tx.select().from(statePortal).where(eq(statePortal.name, args.state));
       const state = existingState ?? (await tx.insert(statePortal).values({ name: args.state }).returning())[0];
       if (!state) throw new Error("could not create the state portal");
-      const [found] = await tx.select().from(district).where(eq(sql`lower(btrim(${district.name}))`, args.district.toLowerCase()));
+      const [found] = await tx
+        .select()
+        .from(district)
+        .where(eq(sql`lower(btrim(${district.name}))`, args.district.toLowerCase()));
       const home = found ?? (await tx.insert(district).values({ stateId: state.id, name: args.district }).returning())[0];
       if (!home) throw new Error("could not create the district");
       const [admin] = await tx
         .insert(staff)
-        .values({ districtId: home.id, firstName: args["first-name"], lastName: args["last-name"], email: args.email, phoneNumber: args.phone, isSuperAdmin: true, accountStatus: "ResetPassword" })
+        .values({
+          districtId: home.id,
+          firstName: args["first-name"],
+          lastName: args["last-name"],
+          email: args.email,
+          phoneNumber: args.phone,
+          isSuperAdmin: true,
+          accountStatus: "ResetPassword",
+        })
         .returning({ id: staff.id });
       return admin;
     });

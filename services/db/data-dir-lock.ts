@@ -46,8 +46,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
       const pid = Number(readFileSync(lockPath, "utf8").trim());
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
         throw new DataDirLockedError(
-          `The database folder ${dataDir} is in use by another process (pid ${pid}). ` +
-            "Stop that process first, or set DATA_DIR to another folder.",
+          `The database folder ${dataDir} is in use by another process (pid ${pid}). ` + "Stop that process first, or set DATA_DIR to another folder.",
         );
       }
       rmSync(lockPath, { force: true }); // stale: its process is gone

@@ -1,18 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  customType,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { AccountStatus, OrganizationType, StaffType, StateTerminologies } from "../../lib/contract/user";
 
 const id = () => uuid("id").primaryKey().defaultRandom();
@@ -39,7 +26,9 @@ export const district = pgTable(
   "district",
   {
     id: id(),
-    stateId: uuid("state_id").notNull().references(() => statePortal.id),
+    stateId: uuid("state_id")
+      .notNull()
+      .references(() => statePortal.id),
     name: text("name").notNull(),
     accountStatus: text("account_status").$type<AccountStatus>().notNull().default("Unverified"),
     ownerStaffId: uuid("owner_staff_id"),
@@ -62,7 +51,9 @@ export const lgea = pgTable(
   "lgea",
   {
     id: id(),
-    districtId: uuid("district_id").notNull().references(() => district.id),
+    districtId: uuid("district_id")
+      .notNull()
+      .references(() => district.id),
     name: text("name").notNull(),
     localGovernment: text("local_government").notNull(),
     createdAt: createdAt(),
@@ -74,7 +65,9 @@ export const school = pgTable(
   "school",
   {
     id: id(),
-    districtId: uuid("district_id").notNull().references(() => district.id),
+    districtId: uuid("district_id")
+      .notNull()
+      .references(() => district.id),
     lgeaId: uuid("lgea_id").references(() => lgea.id),
     name: text("name").notNull(),
     description: text("description"),
@@ -87,17 +80,16 @@ export const school = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("school_district_name_uq").on(t.districtId, sql`lower(btrim(${t.name}))`),
-    index("school_district_idx").on(t.districtId),
-  ],
+  (t) => [uniqueIndex("school_district_name_uq").on(t.districtId, sql`lower(btrim(${t.name}))`), index("school_district_idx").on(t.districtId)],
 );
 
 export const staff = pgTable(
   "staff",
   {
     id: id(),
-    districtId: uuid("district_id").notNull().references(() => district.id),
+    districtId: uuid("district_id")
+      .notNull()
+      .references(() => district.id),
     schoolId: uuid("school_id").references(() => school.id),
     title: text("title").notNull().default("Mr"),
     firstName: text("first_name").notNull(),
@@ -149,10 +141,16 @@ export const schoolRole = pgTable(
   "school_role",
   {
     id: id(),
-    districtId: uuid("district_id").notNull().references(() => district.id),
-    schoolId: uuid("school_id").notNull().references(() => school.id),
+    districtId: uuid("district_id")
+      .notNull()
+      .references(() => district.id),
+    schoolId: uuid("school_id")
+      .notNull()
+      .references(() => school.id),
     role: text("role").notNull(),
-    staffId: uuid("staff_id").notNull().references(() => staff.id),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staff.id),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("school_role_uq").on(t.schoolId, t.role, t.staffId)],
@@ -163,8 +161,12 @@ export const schoolClass = pgTable(
   "school_class",
   {
     id: id(),
-    districtId: uuid("district_id").notNull().references(() => district.id),
-    schoolId: uuid("school_id").notNull().references(() => school.id),
+    districtId: uuid("district_id")
+      .notNull()
+      .references(() => district.id),
+    schoolId: uuid("school_id")
+      .notNull()
+      .references(() => school.id),
     name: text("name").notNull(),
     classType: text("class_type").notNull(),
     createdAt: createdAt(),
@@ -176,8 +178,12 @@ export const student = pgTable(
   "student",
   {
     id: id(),
-    districtId: uuid("district_id").notNull().references(() => district.id),
-    schoolId: uuid("school_id").notNull().references(() => school.id),
+    districtId: uuid("district_id")
+      .notNull()
+      .references(() => district.id),
+    schoolId: uuid("school_id")
+      .notNull()
+      .references(() => school.id),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     middleName: text("middle_name"),
@@ -193,10 +199,7 @@ export const student = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("student_admission_uq").on(t.districtId, sql`lower(btrim(${t.admissionNumber}))`),
-    index("student_school_idx").on(t.schoolId),
-  ],
+  (t) => [uniqueIndex("student_admission_uq").on(t.districtId, sql`lower(btrim(${t.admissionNumber}))`), index("student_school_idx").on(t.schoolId)],
 );
 
 /**
@@ -207,7 +210,9 @@ export const storedImage = pgTable(
   "stored_image",
   {
     id: id(),
-    districtId: uuid("district_id").notNull().references(() => district.id),
+    districtId: uuid("district_id")
+      .notNull()
+      .references(() => district.id),
     contentType: text("content_type").notNull().default("image/jpeg"),
     bytes: bytea("bytes").notNull(),
     width: integer("width").notNull(),
@@ -226,7 +231,9 @@ export const dataImport = pgTable(
   "import",
   {
     id: id(),
-    districtId: uuid("district_id").notNull().references(() => district.id),
+    districtId: uuid("district_id")
+      .notNull()
+      .references(() => district.id),
     entity: text("entity").notNull(),
     filename: text("filename").notNull(),
     status: text("status").$type<"staged" | "confirmed">().notNull().default("staged"),
@@ -269,10 +276,15 @@ export const role = pgTable(
   "role",
   {
     id: id(),
-    districtId: uuid("district_id").notNull().references(() => district.id),
+    districtId: uuid("district_id")
+      .notNull()
+      .references(() => district.id),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
-    operations: text("operations").array().notNull().default(sql`'{}'::text[]`),
+    operations: text("operations")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -285,23 +297,28 @@ export const roleAccess = pgTable(
   "role_access",
   {
     id: id(),
-    staffId: uuid("staff_id").notNull().references(() => staff.id),
-    districtId: uuid("district_id").notNull().references(() => district.id),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staff.id),
+    districtId: uuid("district_id")
+      .notNull()
+      .references(() => district.id),
     organizationType: text("organization_type").$type<OrganizationType>().notNull(),
     organizationId: uuid("organization_id").notNull(),
-    roleId: uuid("role_id").notNull().references(() => role.id, { onDelete: "cascade" }),
+    roleId: uuid("role_id")
+      .notNull()
+      .references(() => role.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("role_access_uq").on(t.staffId, t.organizationId, t.roleId),
-    index("role_access_role_idx").on(t.roleId),
-  ],
+  (t) => [uniqueIndex("role_access_uq").on(t.staffId, t.organizationId, t.roleId), index("role_access_role_idx").on(t.roleId)],
 );
 
 /** State-level checklists: a null district means a requirement of the state portal itself. */
 export const requirement = pgTable("requirement", {
   id: id(),
-  stateId: uuid("state_id").notNull().references(() => statePortal.id),
+  stateId: uuid("state_id")
+    .notNull()
+    .references(() => statePortal.id),
   districtId: uuid("district_id").references(() => district.id),
   description: text("description").notNull(),
   completed: boolean("completed").notNull().default(false),
@@ -313,7 +330,9 @@ export const refreshToken = pgTable(
   {
     id: id(),
     familyId: uuid("family_id").notNull(),
-    staffId: uuid("staff_id").notNull().references(() => staff.id),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staff.id),
     tokenHash: text("token_hash").notNull(),
     districtId: uuid("district_id").notNull(),
     organizationId: uuid("organization_id").notNull(),

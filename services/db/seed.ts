@@ -33,12 +33,22 @@ export async function seedDemo(db: Db) {
     for (const [index, d] of demoDistricts.entries()) {
       const [dist] = await tx
         .insert(district)
-        .values({ stateId: state.id, name: d.name, accountStatus: d.accountStatus, address: `${d.name} Office, Alausa, Ikeja, Lagos`, phoneNumbers: [`+234${d.admin.phone}`], emails: [d.admin.email] })
+        .values({
+          stateId: state.id,
+          name: d.name,
+          accountStatus: d.accountStatus,
+          address: `${d.name} Office, Alausa, Ikeja, Lagos`,
+          phoneNumbers: [`+234${d.admin.phone}`],
+          emails: [d.admin.email],
+        })
         .returning();
       if (!dist) throw new Error("district insert failed");
       await tx.insert(requirement).values({ stateId: state.id, districtId: dist.id, description: "District contact details provided", completed: true });
 
-      const lgeas = await tx.insert(lgea).values(d.lgeas.map((name) => ({ districtId: dist.id, name: `${name} LGEA`, localGovernment: name }))).returning();
+      const lgeas = await tx
+        .insert(lgea)
+        .values(d.lgeas.map((name) => ({ districtId: dist.id, name: `${name} LGEA`, localGovernment: name })))
+        .returning();
       const schools = await tx
         .insert(school)
         .values(
@@ -88,11 +98,20 @@ export async function seedDemo(db: Db) {
 
       const [admin] = await tx
         .insert(staff)
-        .values({ ...common(d.admin.first, d.admin.last, index === 0 ? "Female" : "Male"), email: d.admin.email, username: `admin${d.key}`, phoneNumber: d.admin.phone, passwordHash: adminHash, staffType: "Non-Teaching" })
+        .values({
+          ...common(d.admin.first, d.admin.last, index === 0 ? "Female" : "Male"),
+          email: d.admin.email,
+          username: `admin${d.key}`,
+          phoneNumber: d.admin.phone,
+          passwordHash: adminHash,
+          staffType: "Non-Teaching",
+        })
         .returning();
       if (!admin) throw new Error("admin insert failed");
       await tx.update(district).set({ ownerStaffId: admin.id }).where(eq(district.id, dist.id));
-      await tx.insert(roleAccess).values({ staffId: admin.id, districtId: dist.id, organizationType: "District", organizationId: dist.id, roleId: adminRole.id });
+      await tx
+        .insert(roleAccess)
+        .values({ staffId: admin.id, districtId: dist.id, organizationType: "District", organizationId: dist.id, roleId: adminRole.id });
 
       const people = await tx
         .insert(staff)
@@ -119,10 +138,16 @@ export async function seedDemo(db: Db) {
         }),
       );
       const nonTeaching = people.filter((p) => p.staffType === "Non-Teaching");
-      await tx.insert(roleAccess).values([
-        ...nonTeaching.slice(0, 1).map((p) => ({ staffId: p.id, districtId: dist.id, organizationType: "District" as const, organizationId: dist.id, roleId: recordsRole.id })),
-        ...teachers.slice(0, 1).map((p) => ({ staffId: p.id, districtId: dist.id, organizationType: "District" as const, organizationId: dist.id, roleId: supervisorRole.id })),
-      ]);
+      await tx
+        .insert(roleAccess)
+        .values([
+          ...nonTeaching
+            .slice(0, 1)
+            .map((p) => ({ staffId: p.id, districtId: dist.id, organizationType: "District" as const, organizationId: dist.id, roleId: recordsRole.id })),
+          ...teachers
+            .slice(0, 1)
+            .map((p) => ({ staffId: p.id, districtId: dist.id, organizationType: "District" as const, organizationId: dist.id, roleId: supervisorRole.id })),
+        ]);
 
       let admission = 1;
       await tx.insert(student).values(
@@ -157,4 +182,3 @@ export async function seedDemo(db: Db) {
     }
   });
 }
-

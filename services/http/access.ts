@@ -9,11 +9,7 @@ import { forbidden, notFound } from "./errors";
  * - operation: a permission from the catalogue, checked against the caller's roles on every request
  * - superAdmin: super administrators only
  */
-export type Access =
-  | { kind: "public" }
-  | { kind: "signedIn" }
-  | { kind: "operation"; operation: Operation }
-  | { kind: "superAdmin" };
+export type Access = { kind: "public" } | { kind: "signedIn" } | { kind: "operation"; operation: Operation } | { kind: "superAdmin" };
 
 export const publicAccess: Access = { kind: "public" };
 export const signedIn: Access = { kind: "signedIn" };

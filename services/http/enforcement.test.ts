@@ -52,7 +52,10 @@ const probes: Record<string, Probe> = {
   "GET /staff/switch-role-access/:id": { params: { id: "roleAccess" } },
   "GET /lgea/search": { query: { "district[0]": "district" } },
   "GET /district/view/:id": { params: { id: "district" } },
-  "PATCH /district/update/:id": { params: { id: "district" }, body: () => ({ name: `Probe District ${++unique}`, address: "1 Probe Road", phoneNumbers: [], emails: [], version: 999 }) },
+  "PATCH /district/update/:id": {
+    params: { id: "district" },
+    body: () => ({ name: `Probe District ${++unique}`, address: "1 Probe Road", phoneNumbers: [], emails: [], version: 999 }),
+  },
   "PATCH /district/upload-logo/:id": { params: { id: "district" } },
   "PATCH /district/upload-district-image/:id": { params: { id: "district" } },
   "PATCH /district/upload-multiple-images/:id": { params: { id: "district" } },
@@ -65,7 +68,10 @@ const probes: Record<string, Probe> = {
   "GET /school/view/:id": { params: { id: "school" } },
   "GET /school/get-school-information/:id": { params: { id: "school" } },
   "POST /school/add": { body: () => ({ name: `Probe School ${++unique}`, address: "1 Probe Road", localGovernment: "Agege", category: "Primary" }) },
-  "PATCH /school/update/:id": { params: { id: "school" }, body: () => ({ name: `Probe School ${++unique}`, address: "1 Probe Road", localGovernment: "Agege", category: "Primary", version: 999 }) },
+  "PATCH /school/update/:id": {
+    params: { id: "school" },
+    body: () => ({ name: `Probe School ${++unique}`, address: "1 Probe Road", localGovernment: "Agege", category: "Primary", version: 999 }),
+  },
   "POST /school/assign-role/:id": { params: { id: "school" }, body: (id) => ({ role: "Bursar", staffId: id("staff") }) },
   "POST /school/unassign-role/:schoolRoleId": { params: { schoolRoleId: "schoolRole" } },
   "POST /school/upload-multiple": { form: csvForm },
@@ -110,7 +116,13 @@ const signedInAllowList = [
   "GET /files/:id",
 ];
 /** Signed-in routes whose path names a record (the caller's own, or one a permission opens): a random id is simply not found. */
-const ownRecordRoutes = ["GET /staff/switch-role-access/:id", "GET /staff/view-staff/:id", "PATCH /staff/update/:id", "PATCH /staff/update-profile-picture/:id", "GET /files/:id"];
+const ownRecordRoutes = [
+  "GET /staff/switch-role-access/:id",
+  "GET /staff/view-staff/:id",
+  "PATCH /staff/update/:id",
+  "PATCH /staff/update-profile-picture/:id",
+  "GET /files/:id",
+];
 
 const keyOf = (r: RegisteredRoute) => `${r.method} ${r.path}`;
 const paramNames = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] ?? "");
@@ -200,7 +212,8 @@ describe("permission enforcement on every route", () => {
         continue;
       }
       for (const name of paramNames(w.route.path)) if (!probe?.params?.[name]) problems.push(`${label(w)}: no probe value for :${name}`);
-      if (w.route.body && !w.route.body.safeParse(probe?.body?.(random)).success) problems.push(`${label(w)}: the probe body does not match the route's schema`);
+      if (w.route.body && !w.route.body.safeParse(probe?.body?.(random)).success)
+        problems.push(`${label(w)}: the probe body does not match the route's schema`);
       if (w.route.body && !probe?.body) problems.push(`${label(w)}: no probe body`);
     }
     const keys = new Set(walked.map((w) => w.key));
@@ -239,7 +252,10 @@ describe("permission enforcement on every route", () => {
     }
     const probeRole = await grantProbeRole([]);
     for (const w of operationRoutes()) {
-      await setProbeOperations(probeRole, allOperations.filter((op) => op !== operationOf(w)));
+      await setProbeOperations(
+        probeRole,
+        allOperations.filter((op) => op !== operationOf(w)),
+      );
       const status = (await request(w, teacher.authorizationToken, random)).status;
       if (status !== 403) failures.push(`${label(w)} with all but ${operationOf(w)}: ${status}`);
     }
@@ -254,7 +270,8 @@ describe("permission enforcement on every route", () => {
     for (const w of operationRoutes()) {
       await setProbeOperations(probeRole, [operationOf(w)]);
       const response = await request(w, teacher.authorizationToken, random);
-      if ([400, 401, 403].includes(response.status) || response.status >= 500) failures.push(`${label(w)} with ${operationOf(w)}: ${response.status} ${await response.text()}`);
+      if ([400, 401, 403].includes(response.status) || response.status >= 500)
+        failures.push(`${label(w)} with ${operationOf(w)}: ${response.status} ${await response.text()}`);
       const probe = probes[w.key];
       if (probe && usesIds(probe)) {
         crossChecked++;
@@ -280,13 +297,19 @@ describe("permission enforcement on every route", () => {
   });
 
   async function grantProbeRole(operations: Operation[]) {
-    const [created] = await api.db.insert(role).values({ districtId: d1, name: `Enforcement probe ${++unique}`, operations }).returning();
+    const [created] = await api.db
+      .insert(role)
+      .values({ districtId: d1, name: `Enforcement probe ${++unique}`, operations })
+      .returning();
     if (!created) throw new Error("probe role insert failed");
     await api.db.insert(roleAccess).values({ staffId: teacher.staff.id, districtId: d1, organizationType: "District", organizationId: d1, roleId: created.id });
     return created.id;
   }
   async function setProbeOperations(roleId: string, operations: Operation[]) {
-    await api.db.update(role).set({ operations }).where(and(eq(role.id, roleId), eq(role.districtId, d1)));
+    await api.db
+      .update(role)
+      .set({ operations })
+      .where(and(eq(role.id, roleId), eq(role.districtId, d1)));
   }
   async function dropProbeRole(roleId: string) {
     await api.db.delete(roleAccess).where(eq(roleAccess.roleId, roleId));

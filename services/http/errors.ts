@@ -66,8 +66,5 @@ export function renderError(error: unknown, c: Context) {
   }
   const appError = error as AppError;
   if (appError.code === "token_expired") c.header("Cache-Control", "no-store");
-  return c.json(
-    { message: appError.message, code: appError.code, ...(appError.issues ? { issues: appError.issues } : {}) },
-    appError.status as 400,
-  );
+  return c.json({ message: appError.message, code: appError.code, ...(appError.issues ? { issues: appError.issues } : {}) }, appError.status as 400);
 }

@@ -13,7 +13,10 @@ export function buildOpenApi(info: { title: string; version: string }, routes: R
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     const parameters: unknown[] = [];
-    for (const [where, schema] of [["path", r.params], ["query", r.query]] as const) {
+    for (const [where, schema] of [
+      ["path", r.params],
+      ["query", r.query],
+    ] as const) {
       if (!(schema instanceof z.ZodObject)) continue;
       for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
         parameters.push({ name, in: where, required: where === "path" || !field.safeParse(undefined).success, schema: jsonSchema(field) });

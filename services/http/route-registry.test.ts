@@ -62,7 +62,10 @@ describe("route registry", () => {
   });
 
   it("keeps sign-in, reset and reference routes public, and only those", () => {
-    const publicRoutes = api.district.routes.filter((r) => r.access.kind === "public").map((r) => `${r.method} ${r.path}`).sort();
+    const publicRoutes = api.district.routes
+      .filter((r) => r.access.kind === "public")
+      .map((r) => `${r.method} ${r.path}`)
+      .sort();
     expect(publicRoutes).toEqual(
       [
         "GET /district/list-of-states-and-local-governments",

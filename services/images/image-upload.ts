@@ -30,7 +30,10 @@ export async function imageFrom(value: unknown): Promise<Awaited<ReturnType<type
 
 /** Stores a normalised image for a district and returns its id. */
 export async function saveImage(db: Writer, districtId: string, createdBy: string, image: Awaited<ReturnType<typeof normalizeImage>>): Promise<string> {
-  const [row] = await db.insert(storedImage).values({ districtId, bytes: image.bytes, width: image.width, height: image.height, createdBy }).returning({ id: storedImage.id });
+  const [row] = await db
+    .insert(storedImage)
+    .values({ districtId, bytes: image.bytes, width: image.width, height: image.height, createdBy })
+    .returning({ id: storedImage.id });
   if (!row) throw new Error("image insert returned nothing");
   return row.id;
 }

@@ -33,7 +33,10 @@ export function createMailer(config: ServiceConfig): Mailer {
       await db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, row.id));
     } catch (error) {
       console.error("[mail] delivery failed", error);
-      await db.update(outbox).set({ error: String(error).slice(0, 500) }).where(eq(outbox.id, row.id));
+      await db
+        .update(outbox)
+        .set({ error: String(error).slice(0, 500) })
+        .where(eq(outbox.id, row.id));
     }
   }
 

@@ -15,13 +15,23 @@ const PAGE = 2_000;
  * answers with the first one's count. Rows are checked against the district once more, since someone
  * may have added the same record meanwhile.
  */
-export async function confirmImport<C, P>(db: Db, actor: Actor, entity: EntityDefinition<C, P>, importId: string, successMessage: string): Promise<ImportConfirmed> {
+export async function confirmImport<C, P>(
+  db: Db,
+  actor: Actor,
+  entity: EntityDefinition<C, P>,
+  importId: string,
+  successMessage: string,
+): Promise<ImportConfirmed> {
   return db.transaction(async (tx) => {
     const [record] = await tx.select().from(dataImport).where(eq(dataImport.id, importId)).for("update");
-    if (!record || record.entity !== entity.entity || (record.districtId !== actor.districtId && !actor.isSuperAdmin)) throw new AppError("not_found", importMessages.importNotFound);
+    if (!record || record.entity !== entity.entity || (record.districtId !== actor.districtId && !actor.isSuperAdmin))
+      throw new AppError("not_found", importMessages.importNotFound);
     if (record.status === "confirmed") return { message: successMessage, created: record.createdCount ?? 0, alreadyConfirmed: true };
 
-    const [invalid] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(importRow).where(sql`${importRow.importId} = ${record.id} and not ${importRow.valid}`);
+    const [invalid] = await tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(importRow)
+      .where(sql`${importRow.importId} = ${record.id} and not ${importRow.valid}`);
     if ((invalid?.n ?? 0) > 0) throw new AppError("bad_request", importMessages.fixFirst(invalid?.n ?? 0));
     const context = await entity.context(tx, record.districtId);
     let created = 0;

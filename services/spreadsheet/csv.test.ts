@@ -3,7 +3,12 @@ import { parseCsv } from "./csv";
 
 async function rows(...chunks: string[]) {
   const out: string[][] = [];
-  for await (const row of parseCsv((async function* () { yield* chunks; })())) out.push(row);
+  for await (const row of parseCsv(
+    (async function* () {
+      yield* chunks;
+    })(),
+  ))
+    out.push(row);
   return out;
 }
 
@@ -19,7 +24,10 @@ describe("parseCsv", () => {
     const text = 'a,"b ""q"" c"\n"x,y",z\n';
     const whole = await rows(text);
     for (let cut = 1; cut < text.length; cut++) expect(await rows(text.slice(0, cut), text.slice(cut)), `cut at ${cut}`).toEqual(whole);
-    expect(whole).toEqual([["a", 'b "q" c'], ["x,y", "z"]]);
+    expect(whole).toEqual([
+      ["a", 'b "q" c'],
+      ["x,y", "z"],
+    ]);
   });
   it("keeps empty fields and a last line without a line break", async () => {
     expect(await rows("a,,c\n,,\nend")).toEqual([["a", "", "c"], ["", "", ""], ["end"]]);

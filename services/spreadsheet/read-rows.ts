@@ -18,7 +18,8 @@ async function sniff(path: string): Promise<Kind> {
   const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
   if (starts(0x50, 0x4b, 0x03, 0x04)) return "xlsx";
   if (starts(0xd0, 0xcf, 0x11, 0xe0)) throw new AppError("bad_request", importMessages.protectedOrOld);
-  if (starts(0x89, 0x50, 0x4e, 0x47) || starts(0xff, 0xd8, 0xff) || starts(0x47, 0x49, 0x46) || starts(0x52, 0x49, 0x46, 0x46)) throw new AppError("bad_request", importMessages.image);
+  if (starts(0x89, 0x50, 0x4e, 0x47) || starts(0xff, 0xd8, 0xff) || starts(0x47, 0x49, 0x46) || starts(0x52, 0x49, 0x46, 0x46))
+    throw new AppError("bad_request", importMessages.image);
   if (starts(0x25, 0x50, 0x44, 0x46)) throw new AppError("bad_request", importMessages.pdf);
   // Text: no NUL bytes, and valid UTF-8 (a cut-off last character at the 512-byte mark is fine).
   if (bytes.includes(0)) throw new AppError("bad_request", importMessages.notSpreadsheet);
@@ -47,7 +48,13 @@ export type SheetRow = { number: number; cells: string[] };
 
 async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
   await guardWorkbookZip(path);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { sharedStrings: "cache", hyperlinks: "ignore", styles: "ignore", worksheets: "emit", entries: "emit" });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+    sharedStrings: "cache",
+    hyperlinks: "ignore",
+    styles: "ignore",
+    worksheets: "emit",
+    entries: "emit",
+  });
   try {
     for await (const sheet of reader) {
       for await (const row of sheet) {

@@ -18,7 +18,12 @@ type Staged = { rowNumber: number; data: Record<string, string>; errors: Record<
  * within the file, and what the district already has) and stages the rows with their errors, a batch at a
  * time, so memory holds one batch and the keys seen, whatever the file's length.
  */
-export async function stageImport<C, P>(db: Db, actor: Actor, entity: EntityDefinition<C, P>, file: { path: string; filename: string }): Promise<ImportSummary> {
+export async function stageImport<C, P>(
+  db: Db,
+  actor: Actor,
+  entity: EntityDefinition<C, P>,
+  file: { path: string; filename: string },
+): Promise<ImportSummary> {
   const rows = await readRows(file.path);
   const first = await rows.next();
   if (first.done) throw new AppError("bad_request", importMessages.empty);
@@ -26,9 +31,14 @@ export async function stageImport<C, P>(db: Db, actor: Actor, entity: EntityDefi
   if (missing.length > 0) throw new AppError("bad_request", importMessages.missingColumns(missing));
 
   // Uploads that were never confirmed are not kept for ever: a day is long enough to fix one.
-  await db.delete(dataImport).where(and(eq(dataImport.districtId, actor.districtId), eq(dataImport.status, "staged"), lt(dataImport.createdAt, new Date(Date.now() - STAGED_FOR_MS))));
+  await db
+    .delete(dataImport)
+    .where(and(eq(dataImport.districtId, actor.districtId), eq(dataImport.status, "staged"), lt(dataImport.createdAt, new Date(Date.now() - STAGED_FOR_MS))));
   const context = await entity.context(db, actor.districtId);
-  const [created] = await db.insert(dataImport).values({ districtId: actor.districtId, entity: entity.entity, filename: file.filename, createdBy: actor.staffId }).returning({ id: dataImport.id });
+  const [created] = await db
+    .insert(dataImport)
+    .values({ districtId: actor.districtId, entity: entity.entity, filename: file.filename, createdBy: actor.staffId })
+    .returning({ id: dataImport.id });
   if (!created) throw new Error("import insert returned nothing");
   const importId = created.id;
   const firstRowOfKey = new Map<string, number>();
@@ -70,5 +80,13 @@ export async function stageImport<C, P>(db: Db, actor: Actor, entity: EntityDefi
     await db.delete(dataImport).where(eq(dataImport.id, importId)); // its rows go with it
     throw error;
   }
-  return { importId, filename: file.filename, columns: entity.columns.map(({ key, header, required }) => ({ key, header, required })), totalRows: total, validRows: valid, invalidRows: total - valid, status: "staged" };
+  return {
+    importId,
+    filename: file.filename,
+    columns: entity.columns.map(({ key, header, required }) => ({ key, header, required })),
+    totalRows: total,
+    validRows: valid,
+    invalidRows: total - valid,
+    status: "staged",
+  };
 }

@@ -10,7 +10,10 @@ type ImportRecord = typeof dataImport.$inferSelect;
 
 /** The caller's district's import of this entity; anything else is not found. */
 export async function findImport(db: Reader, actor: Actor, entity: string, id: string): Promise<ImportRecord> {
-  const [row] = await db.select().from(dataImport).where(and(eq(dataImport.id, id), eq(dataImport.entity, entity)));
+  const [row] = await db
+    .select()
+    .from(dataImport)
+    .where(and(eq(dataImport.id, id), eq(dataImport.entity, entity)));
   if (!row || (row.districtId !== actor.districtId && !actor.isSuperAdmin)) throw new AppError("not_found", importMessages.importNotFound);
   return row;
 }
@@ -22,15 +25,36 @@ export async function summaryOf<C, P>(db: Reader, entity: EntityDefinition<C, P>
     .where(eq(importRow.importId, record.id));
   const total = counts?.total ?? 0;
   const valid = counts?.valid ?? 0;
-  return { importId: record.id, filename: record.filename, columns: entity.columns.map(({ key, header, required }) => ({ key, header, required })), totalRows: total, validRows: valid, invalidRows: total - valid, status: record.status };
+  return {
+    importId: record.id,
+    filename: record.filename,
+    columns: entity.columns.map(({ key, header, required }) => ({ key, header, required })),
+    totalRows: total,
+    validRows: valid,
+    invalidRows: total - valid,
+    status: record.status,
+  };
 }
 
 const toStaged = (r: typeof importRow.$inferSelect): StagedRow => ({ id: r.id, rowNumber: r.rowNumber, data: r.data, errors: r.errors, valid: r.valid });
 
-export async function rowsPage<C, P>(db: Reader, entity: EntityDefinition<C, P>, record: ImportRecord, page: number, limit: number, onlyInvalid: boolean): Promise<ImportRowsPage> {
+export async function rowsPage<C, P>(
+  db: Reader,
+  entity: EntityDefinition<C, P>,
+  record: ImportRecord,
+  page: number,
+  limit: number,
+  onlyInvalid: boolean,
+): Promise<ImportRowsPage> {
   const where = and(eq(importRow.importId, record.id), onlyInvalid ? eq(importRow.valid, false) : undefined);
   const [shown] = await db.select({ n: count() }).from(importRow).where(where);
-  const rows = await db.select().from(importRow).where(where).orderBy(asc(importRow.rowNumber), asc(importRow.id)).limit(limit).offset((page - 1) * limit);
+  const rows = await db
+    .select()
+    .from(importRow)
+    .where(where)
+    .orderBy(asc(importRow.rowNumber), asc(importRow.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
   return { ...(await summaryOf(db, entity, record)), rows: rows.map(toStaged), page, limit, shownRows: shown?.n ?? 0 };
 }
 
@@ -41,7 +65,11 @@ export async function rowsPage<C, P>(db: Reader, entity: EntityDefinition<C, P>,
  */
 async function recheckKey<C, P>(tx: Pick<Db, "select" | "update">, entity: EntityDefinition<C, P>, record: ImportRecord, key: string, context: C) {
   if (!key) return;
-  const group = await tx.select().from(importRow).where(and(eq(importRow.importId, record.id), eq(importRow.dedupeKey, key))).orderBy(asc(importRow.rowNumber), asc(importRow.id));
+  const group = await tx
+    .select()
+    .from(importRow)
+    .where(and(eq(importRow.importId, record.id), eq(importRow.dedupeKey, key)))
+    .orderBy(asc(importRow.rowNumber), asc(importRow.id));
   const exists = (await entity.existingKeys(tx, record.districtId, [key])).has(key);
   for (const [i, row] of group.entries()) {
     const result = entity.validate(row.data, context);
@@ -49,7 +77,10 @@ async function recheckKey<C, P>(tx: Pick<Db, "select" | "update">, entity: Entit
     const firstRow = group[0];
     if (i > 0 && firstRow) errors[entity.keyColumn] ??= importMessages.duplicateInFile(firstRow.rowNumber);
     if (exists) errors[entity.keyColumn] ??= entity.existsMessage;
-    await tx.update(importRow).set({ errors, valid: Object.keys(errors).length === 0 }).where(eq(importRow.id, row.id));
+    await tx
+      .update(importRow)
+      .set({ errors, valid: Object.keys(errors).length === 0 })
+      .where(eq(importRow.id, row.id));
   }
 }
 
@@ -58,14 +89,30 @@ const assertStaged = (record: ImportRecord) => {
 };
 
 /** A fix in the preview grid: the row's new values, validated at once (with the duplicates they affect). */
-export async function editRow<C, P>(db: Db, entity: EntityDefinition<C, P>, record: ImportRecord, rowId: string, changes: Record<string, string>): Promise<StagedRow> {
+export async function editRow<C, P>(
+  db: Db,
+  entity: EntityDefinition<C, P>,
+  record: ImportRecord,
+  rowId: string,
+  changes: Record<string, string>,
+): Promise<StagedRow> {
   assertStaged(record);
   const context = await entity.context(db, record.districtId);
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(importRow).where(and(eq(importRow.id, rowId), eq(importRow.importId, record.id)));
+    const [row] = await tx
+      .select()
+      .from(importRow)
+      .where(and(eq(importRow.id, rowId), eq(importRow.importId, record.id)));
     if (!row) throw new AppError("not_found", importMessages.importNotFound);
     const known = new Set(entity.columns.map((c) => c.key));
-    const data = { ...row.data, ...Object.fromEntries(Object.entries(changes).filter(([k]) => known.has(k)).map(([k, v]) => [k, v.trim()])) };
+    const data = {
+      ...row.data,
+      ...Object.fromEntries(
+        Object.entries(changes)
+          .filter(([k]) => known.has(k))
+          .map(([k, v]) => [k, v.trim()]),
+      ),
+    };
     const key = entity.dedupeKey(data);
     await tx.update(importRow).set({ data, dedupeKey: key }).where(eq(importRow.id, row.id));
     await recheckKey(tx, entity, record, row.dedupeKey, context);
@@ -73,7 +120,10 @@ export async function editRow<C, P>(db: Db, entity: EntityDefinition<C, P>, reco
     if (!key) {
       const result = entity.validate(data, context);
       const errors = "errors" in result ? result.errors : {};
-      await tx.update(importRow).set({ errors, valid: Object.keys(errors).length === 0 }).where(eq(importRow.id, row.id));
+      await tx
+        .update(importRow)
+        .set({ errors, valid: Object.keys(errors).length === 0 })
+        .where(eq(importRow.id, row.id));
     }
     const [after] = await tx.select().from(importRow).where(eq(importRow.id, row.id));
     if (!after) throw new AppError("not_found", importMessages.importNotFound);
@@ -86,7 +136,10 @@ export async function dropRow<C, P>(db: Db, entity: EntityDefinition<C, P>, reco
   assertStaged(record);
   const context = await entity.context(db, record.districtId);
   await db.transaction(async (tx) => {
-    const [row] = await tx.delete(importRow).where(and(eq(importRow.id, rowId), eq(importRow.importId, record.id))).returning();
+    const [row] = await tx
+      .delete(importRow)
+      .where(and(eq(importRow.id, rowId), eq(importRow.importId, record.id)))
+      .returning();
     if (!row) throw new AppError("not_found", importMessages.importNotFound);
     await recheckKey(tx, entity, record, row.dedupeKey, context);
   });

@@ -32,7 +32,7 @@ describe("xlsx writer", () => {
   });
 
   it("writes inline text cells, quote-prefixed where risky, with markup and control characters made safe, and reads back unchanged", async () => {
-    const rows = [["Value"], ...risky.map((v) => [v]), ["<b>&\"quotes\"</b>"], ["bell\u0007gone"]];
+    const rows = [["Value"], ...risky.map((v) => [v]), ['<b>&"quotes"</b>'], ["bell\u0007gone"]];
     const bytes = await buffer(xlsxStream([{ name: "Sheet1", rows }]));
     const xml = await entryText(bytes, "xl/worksheets/sheet1.xml");
     expect(xml).not.toContain("<f>");
@@ -40,13 +40,13 @@ describe("xlsx writer", () => {
     expect(await entryText(bytes, "xl/styles.xml")).toContain('quotePrefix="1"');
 
     const [sheet] = await readWorkbook(bytes);
-    expect(sheet?.rows.map((r) => r[0]?.value)).toEqual(["Value", ...risky, "<b>&\"quotes\"</b>", "bellgone"]);
+    expect(sheet?.rows.map((r) => r[0]?.value)).toEqual(["Value", ...risky, '<b>&"quotes"</b>', "bellgone"]);
     const path = join(tmpdir(), `writer-${Date.now()}.xlsx`);
     await writeFile(path, bytes);
     const back: string[] = [];
     for await (const row of await readRows(path)) back.push(row.cells[0] ?? "");
     // The reader trims, as every imported cell is trimmed; the risky text itself is intact.
-    expect(back).toEqual(["Value", "=1+1", "+2348031234567", "-5", "@SUM(A1)", "Tabbed", "Return", "<b>&\"quotes\"</b>", "bellgone"]);
+    expect(back).toEqual(["Value", "=1+1", "+2348031234567", "-5", "@SUM(A1)", "Tabbed", "Return", '<b>&"quotes"</b>', "bellgone"]);
   });
 });
 

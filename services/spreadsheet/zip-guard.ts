@@ -28,7 +28,8 @@ export function guardWorkbookZip(path: string): Promise<void> {
         if (entry.fileName === "xl/workbook.xml") workbook = true;
         if (entry.isEncrypted()) return fail(importMessages.protectedOrOld);
         const ratio = entry.compressedSize > 0 ? entry.uncompressedSize / entry.compressedSize : entry.uncompressedSize > 0 ? Infinity : 0;
-        if (entries > MAX_ENTRIES || total > MAX_TOTAL_BYTES || (ratio > MAX_RATIO && entry.uncompressedSize > 1024 * 1024)) return fail(importMessages.zipBomb);
+        if (entries > MAX_ENTRIES || total > MAX_TOTAL_BYTES || (ratio > MAX_RATIO && entry.uncompressedSize > 1024 * 1024))
+          return fail(importMessages.zipBomb);
         zip.readEntry();
       });
       zip.on("end", () => (workbook ? resolve() : reject(new AppError("bad_request", importMessages.notWorkbook))));

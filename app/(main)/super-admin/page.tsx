@@ -19,7 +19,9 @@ export default async function SuperAdminPage() {
   await queries.prefetch(superAdminKeys.districts, "super-admin/districts");
   return (
     <PageFrame title="Super administration" crumbs={[{ label: "Super administration" }]}>
-      <p className="text-muted-foreground">Every district with its account status and requirements. Districts work normally only when Active with every requirement completed.</p>
+      <p className="text-muted-foreground">
+        Every district with its account status and requirements. Districts work normally only when Active with every requirement completed.
+      </p>
       <AuthorizeSuperAdminPanel districtId={user.staff.district.id} districtName={user.staff.district.name} />
       <HydrationBoundary state={queries.state()}>
         <DistrictList />

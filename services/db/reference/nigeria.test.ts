@@ -1,11 +1,5 @@
 import { describe, it, expect } from "vitest";
-import {
-  DEFAULT_COUNTRY,
-  DEFAULT_COUNTRY_CODE,
-  DEFAULT_LOCAL_GOVERNMENT,
-  NIGERIAN_STATES,
-  NIGERIA_STATES_AND_LGAS,
-} from "./nigeria";
+import { DEFAULT_COUNTRY, DEFAULT_COUNTRY_CODE, DEFAULT_LOCAL_GOVERNMENT, NIGERIAN_STATES, NIGERIA_STATES_AND_LGAS } from "./nigeria";
 
 /** LGAs per state as fixed by the 1999 Constitution (First Schedule), plus the FCT's six area councils. */
 const EXPECTED_COUNTS: Record<string, number> = {
@@ -81,9 +75,7 @@ describe("Nigeria reference data", () => {
 
   it("keeps states and LGAs sorted alphabetically", () => {
     const sorted = (list: readonly string[]) => [...list].sort((a, b) => a.localeCompare(b, "en"));
-    expect(NIGERIA_STATES_AND_LGAS.map((entry) => entry.state)).toEqual(
-      sorted(NIGERIA_STATES_AND_LGAS.map((entry) => entry.state)),
-    );
+    expect(NIGERIA_STATES_AND_LGAS.map((entry) => entry.state)).toEqual(sorted(NIGERIA_STATES_AND_LGAS.map((entry) => entry.state)));
     for (const { state, lgas } of NIGERIA_STATES_AND_LGAS) {
       expect(lgas, state).toEqual(sorted(lgas));
     }

@@ -186,16 +186,7 @@ export const NIGERIA_STATES_AND_LGAS: readonly StateLgas[] = [
   },
   {
     state: "Bayelsa",
-    lgas: [
-      "Brass",
-      "Ekeremor",
-      "Kolokuma/Opokuma",
-      "Nembe",
-      "Ogbia",
-      "Sagbama",
-      "Southern Ijaw",
-      "Yenagoa",
-    ],
+    lgas: ["Brass", "Ekeremor", "Kolokuma/Opokuma", "Nembe", "Ogbia", "Sagbama", "Southern Ijaw", "Yenagoa"],
   },
   {
     state: "Benue",
@@ -407,19 +398,7 @@ export const NIGERIA_STATES_AND_LGAS: readonly StateLgas[] = [
   },
   {
     state: "Gombe",
-    lgas: [
-      "Akko",
-      "Balanga",
-      "Billiri",
-      "Dukku",
-      "Funakaye",
-      "Gombe",
-      "Kaltungo",
-      "Kwami",
-      "Nafada",
-      "Shongom",
-      "Yamaltu/Deba",
-    ],
+    lgas: ["Akko", "Balanga", "Billiri", "Dukku", "Funakaye", "Gombe", "Kaltungo", "Kwami", "Nafada", "Shongom", "Yamaltu/Deba"],
   },
   {
     state: "Imo",

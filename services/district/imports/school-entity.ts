@@ -52,7 +52,18 @@ export const schoolEntity: EntityDefinition<Context, Parsed> = {
 
   create: async (tx, _actor, districtId, importId, rows) => {
     for (let i = 0; i < rows.length; i += 1_000) {
-      const batch = rows.slice(i, i + 1_000).map((r) => ({ districtId, importId, lgeaId: r.lgeaId, name: r.name, description: r.description, address: r.address, localGovernment: r.localGovernment, category: r.category }));
+      const batch = rows
+        .slice(i, i + 1_000)
+        .map((r) => ({
+          districtId,
+          importId,
+          lgeaId: r.lgeaId,
+          name: r.name,
+          description: r.description,
+          address: r.address,
+          localGovernment: r.localGovernment,
+          category: r.category,
+        }));
       await tx.insert(school).values(batch);
     }
     return rows.length;

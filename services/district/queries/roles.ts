@@ -42,7 +42,13 @@ export async function isNameTaken(db: Reader, districtId: string, name: string, 
   const [row] = await db
     .select({ id: role.id })
     .from(role)
-    .where(and(eq(role.districtId, districtId), eq(sql`lower(btrim(${role.name}))`, normalizeName(name).toLowerCase()), exceptId ? ne(role.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(role.districtId, districtId),
+        eq(sql`lower(btrim(${role.name}))`, normalizeName(name).toLowerCase()),
+        exceptId ? ne(role.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }

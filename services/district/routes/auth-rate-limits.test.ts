@@ -76,7 +76,10 @@ describe("login rate limits", () => {
     expect(keys.length).toBeGreaterThan(0);
     for (const key of keys) expect(key).not.toContain("@");
     // admin.ed1 only ever signed in successfully here: each sign-in took its counted attempt back.
-    const [admin] = await api.db.select().from(rateLimit).where(eq(rateLimit.key, `login:account:${hashToken(adminEmail)}`));
+    const [admin] = await api.db
+      .select()
+      .from(rateLimit)
+      .where(eq(rateLimit.key, `login:account:${hashToken(adminEmail)}`));
     expect(admin?.count ?? 0).toBe(0);
   });
 });

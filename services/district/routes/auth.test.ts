@@ -33,7 +33,10 @@ async function expiredToken(api: TestApi, user: AuthResult, secret = api.config.
 }
 
 const refreshRow = async (api: TestApi, raw: string) => {
-  const [row] = await api.db.select().from(refreshToken).where(eq(refreshToken.tokenHash, hashToken(raw)));
+  const [row] = await api.db
+    .select()
+    .from(refreshToken)
+    .where(eq(refreshToken.tokenHash, hashToken(raw)));
   if (!row) throw new Error("refresh token not stored");
   return row;
 };
@@ -138,7 +141,11 @@ describe("district API auth", () => {
     it("refuses a suspended staff member with 403", async () => {
       const email = "ibrahim.bello@example.org";
       await api.db.update(staff).set({ accountStatus: "Suspended" }).where(eq(staff.email, email));
-      await expectError(await api.call("POST", "/auth/login", { body: { identifier: email, password: demoPasswords.staff } }), 403, authMessages.accountSuspended);
+      await expectError(
+        await api.call("POST", "/auth/login", { body: { identifier: email, password: demoPasswords.staff } }),
+        403,
+        authMessages.accountSuspended,
+      );
       const { id } = await staffRow(api, email);
       expect(await api.db.select().from(refreshToken).where(eq(refreshToken.staffId, id))).toEqual([]);
     });
@@ -146,7 +153,11 @@ describe("district API auth", () => {
     it("sends a ResetPassword staff member to the reset flow with 403", async () => {
       const email = "funmilayo.ogunleye@example.org";
       await api.db.update(staff).set({ accountStatus: "ResetPassword" }).where(eq(staff.email, email));
-      await expectError(await api.call("POST", "/auth/login", { body: { identifier: email, password: demoPasswords.staff } }), 403, authMessages.mustResetPassword);
+      await expectError(
+        await api.call("POST", "/auth/login", { body: { identifier: email, password: demoPasswords.staff } }),
+        403,
+        authMessages.mustResetPassword,
+      );
     });
   });
 
@@ -242,7 +253,10 @@ describe("district API auth", () => {
       const first = await expectOk<AuthResult>(await refresh(user.refreshToken));
       const again = await expectOk<AuthResult>(await refresh(user.refreshToken));
       expect(again.refreshToken).toBe(first.refreshToken);
-      const family = await api.db.select().from(refreshToken).where(eq(refreshToken.familyId, (await refreshRow(api, user.refreshToken)).familyId));
+      const family = await api.db
+        .select()
+        .from(refreshToken)
+        .where(eq(refreshToken.familyId, (await refreshRow(api, user.refreshToken)).familyId));
       expect(family).toHaveLength(2);
       for (const row of family) expect(row.revokedAt).toBeNull();
     });
@@ -253,7 +267,10 @@ describe("district API auth", () => {
       const results = await Promise.all(responses.map((r) => expectOk<AuthResult>(r)));
       expect(new Set(results.map((r) => r.refreshToken)).size).toBe(1);
       expect(results[0]?.refreshToken).not.toBe(user.refreshToken);
-      const family = await api.db.select().from(refreshToken).where(eq(refreshToken.familyId, (await refreshRow(api, user.refreshToken)).familyId));
+      const family = await api.db
+        .select()
+        .from(refreshToken)
+        .where(eq(refreshToken.familyId, (await refreshRow(api, user.refreshToken)).familyId));
       expect(family).toHaveLength(2);
     });
 
@@ -265,7 +282,10 @@ describe("district API auth", () => {
 
     it("answers 452 for an expired refresh token", async () => {
       const user = await api.loginAdmin();
-      await api.db.update(refreshToken).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshToken.tokenHash, hashToken(user.refreshToken)));
+      await api.db
+        .update(refreshToken)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(refreshToken.tokenHash, hashToken(user.refreshToken)));
       await expectError(await refresh(user.refreshToken), 452, authMessages.sessionExpired);
     });
   });
@@ -277,7 +297,11 @@ describe("district API auth", () => {
       short = createDistrictApi({ db: api.db, config: testServiceConfig({ REFRESH_GRACE_SECONDS: 1 }), mailer: api.mailer });
     });
     const refresh = (token: string) =>
-      short.app.request("/token/refresh-token", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ refreshToken: token }) });
+      short.app.request("/token/refresh-token", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ refreshToken: token }),
+      });
 
     it("revokes the whole family, successor included, and answers 452", async () => {
       const user = await api.loginAdmin(2);
@@ -286,7 +310,10 @@ describe("district API auth", () => {
 
       await expectError(await refresh(user.refreshToken), 452, authMessages.sessionExpired);
       await expectError(await refresh(next.refreshToken), 452, authMessages.sessionExpired);
-      const family = await api.db.select().from(refreshToken).where(eq(refreshToken.familyId, (await refreshRow(api, user.refreshToken)).familyId));
+      const family = await api.db
+        .select()
+        .from(refreshToken)
+        .where(eq(refreshToken.familyId, (await refreshRow(api, user.refreshToken)).familyId));
       expect(family).toHaveLength(2);
       for (const row of family) expect(row.revokedAt).toBeInstanceOf(Date);
 

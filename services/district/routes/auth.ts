@@ -32,7 +32,14 @@ async function defaultOrganization(db: Db, staffId: string, districtId: string):
 
 export function authRoutes({ route }: Api) {
   route(
-    { method: "POST", path: "/auth/login", summary: "Sign in with an e-mail or username and a password", tag: "Auth", access: publicAccess, body: loginRequestSchema },
+    {
+      method: "POST",
+      path: "/auth/login",
+      summary: "Sign in with an e-mail or username and a password",
+      tag: "Auth",
+      access: publicAccess,
+      body: loginRequestSchema,
+    },
     async (c, { body }) => {
       const { db, config } = c.get("deps");
       const identifier = body.identifier.trim().toLowerCase();
@@ -61,7 +68,14 @@ export function authRoutes({ route }: Api) {
   );
 
   route(
-    { method: "POST", path: "/token/refresh-token", summary: "Rotate a refresh token for a new token pair", tag: "Auth", access: publicAccess, body: refreshRequestSchema },
+    {
+      method: "POST",
+      path: "/token/refresh-token",
+      summary: "Rotate a refresh token for a new token pair",
+      tag: "Auth",
+      access: publicAccess,
+      body: refreshRequestSchema,
+    },
     async (c, { body }) => {
       const { db, config } = c.get("deps");
       const tokens = await rotateSession(db, config, body.refreshToken);
@@ -70,7 +84,14 @@ export function authRoutes({ route }: Api) {
   );
 
   route(
-    { method: "POST", path: "/auth/logout", summary: "End the session of a refresh token", tag: "Auth", access: publicAccess, body: z.object({ refreshToken: z.string().max(512) }) },
+    {
+      method: "POST",
+      path: "/auth/logout",
+      summary: "End the session of a refresh token",
+      tag: "Auth",
+      access: publicAccess,
+      body: z.object({ refreshToken: z.string().max(512) }),
+    },
     async (c, { body }) => {
       await endSession(c.get("deps").db, body.refreshToken);
       return c.json({ message: "Logged out" });

@@ -37,17 +37,36 @@ describe("district profile, logo and images", () => {
     it("reads and changes the district's details, audited, with the version guarding concurrent edits", async () => {
       const before = await view();
       expect(before).toMatchObject({ name: "Education District I", logo: null, districtImageOne: null, phoneNumbers: ["+2348030000001"] });
-      const body = { name: "  Education   District One ", address: "12 Marina, Lagos", phoneNumbers: ["+2348031112222"], emails: ["Office@ED1.example.org"], version: before.version };
+      const body = {
+        name: "  Education   District One ",
+        address: "12 Marina, Lagos",
+        phoneNumbers: ["+2348031112222"],
+        emails: ["Office@ED1.example.org"],
+        version: before.version,
+      };
       const { district } = await expectOk<Answer>(await api.call("PATCH", `/district/update/${d1}`, { token: admin1.authorizationToken, body }));
-      expect(district).toMatchObject({ name: "Education District One", address: "12 Marina, Lagos", phoneNumbers: ["+2348031112222"], emails: ["office@ed1.example.org"], version: before.version + 1 });
+      expect(district).toMatchObject({
+        name: "Education District One",
+        address: "12 Marina, Lagos",
+        phoneNumbers: ["+2348031112222"],
+        emails: ["office@ed1.example.org"],
+        version: before.version + 1,
+      });
       const [entry] = await auditOf(api, d1);
       expect(entry).toMatchObject({ operation: "district.update", before: { name: "Education District I" }, after: { name: "Education District One" } });
       const me = await expectOk<SignedInUser>(await api.call("GET", "/auth/me", { token: admin1.authorizationToken }));
       expect(me.staff.district.name).toBe("Education District One");
 
-      await expectError(await api.call("PATCH", `/district/update/${d1}`, { token: admin1.authorizationToken, body }), 409, "Someone else changed this district since you opened it. Reload to see their changes.");
       await expectError(
-        await api.call("PATCH", `/district/update/${d1}`, { token: admin1.authorizationToken, body: { ...body, name: "education district ii", version: district.version } }),
+        await api.call("PATCH", `/district/update/${d1}`, { token: admin1.authorizationToken, body }),
+        409,
+        "Someone else changed this district since you opened it. Reload to see their changes.",
+      );
+      await expectError(
+        await api.call("PATCH", `/district/update/${d1}`, {
+          token: admin1.authorizationToken,
+          body: { ...body, name: "education district ii", version: district.version },
+        }),
         409,
         "Another district of the state already has this name.",
       );
@@ -56,7 +75,10 @@ describe("district profile, logo and images", () => {
     it("checks the fields with the spec's messages", async () => {
       const { version } = await view();
       const invalid = await expectError(
-        await api.call("PATCH", `/district/update/${d1}`, { token: admin1.authorizationToken, body: { name: "E", address: "", phoneNumbers: ["0803"], emails: ["nope"], version } }),
+        await api.call("PATCH", `/district/update/${d1}`, {
+          token: admin1.authorizationToken,
+          body: { name: "E", address: "", phoneNumbers: ["0803"], emails: ["nope"], version },
+        }),
         400,
         formInvalidMessage,
       );
@@ -73,13 +95,19 @@ describe("district profile, logo and images", () => {
       await expectError(await api.call("GET", `/district/view/${randomId()}`, { token: admin1.authorizationToken }), 404, authMessages.notFound);
       const teacher = await api.login("chiamaka.nwosu@example.org", demoPasswords.staff);
       await expectError(await api.call("GET", `/district/view/${d1}`, { token: teacher.authorizationToken }), 403, authMessages.forbidden);
-      await expectError(await upload(`/district/upload-logo/${d1}`, imageForm({ file: { bytes: await testImages.png() } }), teacher.authorizationToken), 403, authMessages.forbidden);
+      await expectError(
+        await upload(`/district/upload-logo/${d1}`, imageForm({ file: { bytes: await testImages.png() } }), teacher.authorizationToken),
+        403,
+        authMessages.forbidden,
+      );
     });
   });
 
   describe("PATCH /district/upload-logo/{id}", () => {
     it("stores the logo as a JPEG without metadata, shows it to the district's staff only, and drops the one it replaces", async () => {
-      const { district } = await expectOk<Answer>(await upload(`/district/upload-logo/${d1}`, imageForm({ file: { bytes: await testImages.jpegWithGps(), filename: "logo.jpg", type: "image/jpeg" } })));
+      const { district } = await expectOk<Answer>(
+        await upload(`/district/upload-logo/${d1}`, imageForm({ file: { bytes: await testImages.jpegWithGps(), filename: "logo.jpg", type: "image/jpeg" } })),
+      );
       const location = district.logo?.Location ?? "";
       expect(location).toMatch(/^\/api\/district\/files\/[0-9a-f-]{36}$/);
       const { response, bytes } = await fetchImage(location);
@@ -97,7 +125,9 @@ describe("district profile, logo and images", () => {
       await expectError(await api.call("GET", location.replace("/api/district", ""), { token: admin2.authorizationToken }), 404, authMessages.notFound);
       expect((await api.call("GET", location.replace("/api/district", ""))).status).toBe(401);
       const etag = response.headers.get("etag") ?? "";
-      expect((await api.call("GET", location.replace("/api/district", ""), { token: admin1.authorizationToken, headers: { "if-none-match": etag } })).status).toBe(304);
+      expect(
+        (await api.call("GET", location.replace("/api/district", ""), { token: admin1.authorizationToken, headers: { "if-none-match": etag } })).status,
+      ).toBe(304);
 
       const rows = await imageRows();
       await expectOk(await upload(`/district/upload-logo/${d1}`, imageForm({ file: { bytes: await testImages.png() } })));
@@ -108,12 +138,32 @@ describe("district profile, logo and images", () => {
     it("refuses what is not a PNG or JPEG by its content, whatever its name, and oversized or flooding images", async () => {
       const rows = await imageRows();
       const { version } = await view();
-      await expectError(await upload(`/district/upload-logo/${d1}`, imageForm({ file: { bytes: testImages.text(), filename: "logo.png" } })), 400, "Only PNG or JPEG images are accepted.");
-      await expectError(await upload(`/district/upload-logo/${d1}`, imageForm({ file: { bytes: await testImages.gif(), filename: "logo.jpg", type: "image/jpeg" } })), 400, "Only PNG or JPEG images are accepted.");
-      await expectError(await upload(`/district/upload-logo/${d1}`, imageForm({ file: { bytes: await testImages.pixelFlood() } })), 400, "The image has too many pixels. Please use a smaller one.");
-      await expectError(await upload(`/district/upload-logo/${d1}`, imageForm({ file: { bytes: Buffer.alloc(5 * 1024 * 1024 + 1, 7) } })), 413, "The image is larger than 5 MB.");
+      await expectError(
+        await upload(`/district/upload-logo/${d1}`, imageForm({ file: { bytes: testImages.text(), filename: "logo.png" } })),
+        400,
+        "Only PNG or JPEG images are accepted.",
+      );
+      await expectError(
+        await upload(`/district/upload-logo/${d1}`, imageForm({ file: { bytes: await testImages.gif(), filename: "logo.jpg", type: "image/jpeg" } })),
+        400,
+        "Only PNG or JPEG images are accepted.",
+      );
+      await expectError(
+        await upload(`/district/upload-logo/${d1}`, imageForm({ file: { bytes: await testImages.pixelFlood() } })),
+        400,
+        "The image has too many pixels. Please use a smaller one.",
+      );
+      await expectError(
+        await upload(`/district/upload-logo/${d1}`, imageForm({ file: { bytes: Buffer.alloc(5 * 1024 * 1024 + 1, 7) } })),
+        413,
+        "The image is larger than 5 MB.",
+      );
       await expectError(await upload(`/district/upload-logo/${d1}`, imageForm({})), 400, "Choose an image.");
-      await expectError(await upload(`/district/upload-logo/${d1}`, imageForm({ file: { bytes: Buffer.alloc(22 * 1024 * 1024, 7) } })), 413, authMessages.bodyTooLarge);
+      await expectError(
+        await upload(`/district/upload-logo/${d1}`, imageForm({ file: { bytes: Buffer.alloc(22 * 1024 * 1024, 7) } })),
+        413,
+        authMessages.bodyTooLarge,
+      );
       expect(await imageRows()).toBe(rows);
       expect((await view()).version).toBe(version);
     });
@@ -127,15 +177,26 @@ describe("district profile, logo and images", () => {
 
   describe("PATCH /district/upload-district-image/{id} and /district/upload-multiple-images/{id}", () => {
     it("sets one slot by number or name, and several at once", async () => {
-      const one = await expectOk<Answer>(await upload(`/district/upload-district-image/${d1}`, imageForm({ file: { bytes: await testImages.png() } }, { slot: "2" })));
+      const one = await expectOk<Answer>(
+        await upload(`/district/upload-district-image/${d1}`, imageForm({ file: { bytes: await testImages.png() } }, { slot: "2" })),
+      );
       expect(one.district.districtImageTwo?.Location).toMatch(/files\//);
       expect(one.district.districtImageOne).toBeNull();
-      const named = await expectOk<Answer>(await upload(`/district/upload-district-image/${d1}`, imageForm({ file: { bytes: await testImages.png() } }, { slot: "districtImageFour" })));
+      const named = await expectOk<Answer>(
+        await upload(`/district/upload-district-image/${d1}`, imageForm({ file: { bytes: await testImages.png() } }, { slot: "districtImageFour" })),
+      );
       expect(named.district.districtImageFour).not.toBeNull();
-      await expectError(await upload(`/district/upload-district-image/${d1}`, imageForm({ file: { bytes: await testImages.png() } }, { slot: "5" })), 400, "The image slot must be 1, 2, 3 or 4.");
+      await expectError(
+        await upload(`/district/upload-district-image/${d1}`, imageForm({ file: { bytes: await testImages.png() } }, { slot: "5" })),
+        400,
+        "The image slot must be 1, 2, 3 or 4.",
+      );
 
       const many = await expectOk<Answer>(
-        await upload(`/district/upload-multiple-images/${d1}`, imageForm({ districtImageOne: { bytes: await testImages.png() }, districtImageThree: { bytes: await testImages.jpegWithGps(), type: "image/jpeg" } })),
+        await upload(
+          `/district/upload-multiple-images/${d1}`,
+          imageForm({ districtImageOne: { bytes: await testImages.png() }, districtImageThree: { bytes: await testImages.jpegWithGps(), type: "image/jpeg" } }),
+        ),
       );
       expect(many.district.districtImageOne).not.toBeNull();
       expect(many.district.districtImageThree).not.toBeNull();
@@ -146,7 +207,10 @@ describe("district profile, logo and images", () => {
       const before = await view();
       const rows = await imageRows();
       await expectError(
-        await upload(`/district/upload-multiple-images/${d1}`, imageForm({ districtImageOne: { bytes: await testImages.png() }, districtImageTwo: { bytes: testImages.text() } })),
+        await upload(
+          `/district/upload-multiple-images/${d1}`,
+          imageForm({ districtImageOne: { bytes: await testImages.png() }, districtImageTwo: { bytes: testImages.text() } }),
+        ),
         400,
         "Only PNG or JPEG images are accepted.",
       );

@@ -34,7 +34,14 @@ async function districtFor(db: Parameters<typeof findDistrict>[0], actor: Actor,
 
 export function districtProfileRoutes({ route }: Api) {
   route(
-    { method: "GET", path: "/district/view/:id", summary: "The district's profile with its logo and four images: { district: DistrictProfile }", tag, access: requires("district.view"), params: idParams },
+    {
+      method: "GET",
+      path: "/district/view/:id",
+      summary: "The district's profile with its logo and four images: { district: DistrictProfile }",
+      tag,
+      access: requires("district.view"),
+      params: idParams,
+    },
     async (c, { params }) => c.json({ district: toDistrictProfile(await districtFor(c.get("deps").db, c.get("actor"), params.id)) }),
   );
 
@@ -42,7 +49,8 @@ export function districtProfileRoutes({ route }: Api) {
     {
       method: "PATCH",
       path: "/district/update/:id",
-      summary: "Change the district's name, address, phone numbers and e-mails. Body: { name, address, phoneNumbers, emails, version }. { district }; 409 when stale or the name is taken in the state",
+      summary:
+        "Change the district's name, address, phone numbers and e-mails. Body: { name, address, phoneNumbers, emails, version }. { district }; 409 when stale or the name is taken in the state",
       tag,
       access: requires("district.update"),
       params: idParams,
@@ -62,7 +70,14 @@ export function districtProfileRoutes({ route }: Api) {
         if (clash) throw new AppError("conflict", districtMessages.nameTaken);
         const [row] = await tx
           .update(district)
-          .set({ name, address: body.address, phoneNumbers: body.phoneNumbers, emails: body.emails.map((e) => e.toLowerCase()), version: sql`${district.version} + 1`, updatedAt: new Date() })
+          .set({
+            name,
+            address: body.address,
+            phoneNumbers: body.phoneNumbers,
+            emails: body.emails.map((e) => e.toLowerCase()),
+            version: sql`${district.version} + 1`,
+            updatedAt: new Date(),
+          })
           .where(and(eq(district.id, before.id), eq(district.version, body.version)))
           .returning();
         if (!row) throw new AppError("conflict", districtMessages.stale);
@@ -88,7 +103,11 @@ export function districtProfileRoutes({ route }: Api) {
       const before = await districtFor(tx, actor, districtId);
       const changes: Partial<Record<(typeof imageColumn)[ImageTarget], string>> = {};
       for (const [slot, image] of images) changes[imageColumn[slot]] = await saveImage(tx, before.id, actor.staffId, image);
-      const [row] = await tx.update(district).set({ ...changes, updatedAt: new Date() }).where(eq(district.id, before.id)).returning();
+      const [row] = await tx
+        .update(district)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(district.id, before.id))
+        .returning();
       if (!row) throw notFound();
       for (const [slot] of images) await dropImage(tx, before[imageColumn[slot]]);
       const replaced = Object.fromEntries(images.map(([slot]) => [slot, before[imageColumn[slot]]]));
@@ -137,7 +156,8 @@ export function districtProfileRoutes({ route }: Api) {
     {
       method: "PATCH",
       path: "/district/upload-multiple-images/:id",
-      summary: "Set several of the district's images at once, all or none. Multipart form: a file under each slot name to set (districtImageOne…Four). { district }",
+      summary:
+        "Set several of the district's images at once, all or none. Multipart form: a file under each slot name to set (districtImageOne…Four). { district }",
       tag,
       access: requires("district.update"),
       params: idParams,
@@ -146,7 +166,11 @@ export function districtProfileRoutes({ route }: Api) {
     },
     async (c, { params }) => {
       const form = await readForm(c);
-      return setImages(c, params.id, districtImageSlots.filter((slot) => form[slot] !== undefined).map((slot) => [slot, form[slot]]));
+      return setImages(
+        c,
+        params.id,
+        districtImageSlots.filter((slot) => form[slot] !== undefined).map((slot) => [slot, form[slot]]),
+      );
     },
   );
 }

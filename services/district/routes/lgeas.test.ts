@@ -35,7 +35,11 @@ describe("GET /lgea/search", () => {
     await expectError(await search(admin1.authorizationToken, `district[0]=${randomId()}`), 404, authMessages.notFound);
     const teacher = await api.login("chiamaka.nwosu@example.org", demoPasswords.staff);
     await expectError(await search(teacher.authorizationToken, ""), 403, authMessages.forbidden);
-    const bad = await expectError(await search(admin1.authorizationToken, "limit=0&page=0"), 400, "Validation failed: Please ensure all fields are filled correctly.");
+    const bad = await expectError(
+      await search(admin1.authorizationToken, "limit=0&page=0"),
+      400,
+      "Validation failed: Please ensure all fields are filled correctly.",
+    );
     expect(bad.issues?.map((i) => i.message)).toEqual(["Limit must be a whole number from 1 to 1000.", "Page must be a whole number from 1."]);
   });
 });

@@ -10,7 +10,8 @@ export function lgeaRoutes({ route }: Api) {
     {
       method: "GET",
       path: "/lgea/search",
-      summary: "The district's LGEAs by name, a page at a time. Query: district[0]? (the caller's district when left out), limit? (1–1000, default 20), page? (from 1). { lgeas, total, page, limit }",
+      summary:
+        "The district's LGEAs by name, a page at a time. Query: district[0]? (the caller's district when left out), limit? (1–1000, default 20), page? (from 1). { lgeas, total, page, limit }",
       tag: "LGEA",
       access: requires("lgea.view"),
       query: lgeaSearchQuerySchema,

@@ -105,7 +105,10 @@ describe("password reset", () => {
       const done = await expectOk<{ message: string }>(await reset({ resetCodeId: id, code, password: newPassword }));
       expect(done.message).toBe(successNotices.passwordUpdated);
 
-      const [stored] = await api.db.select().from(refreshToken).where(eq(refreshToken.tokenHash, hashToken(session.refreshToken)));
+      const [stored] = await api.db
+        .select()
+        .from(refreshToken)
+        .where(eq(refreshToken.tokenHash, hashToken(session.refreshToken)));
       expect(stored?.revokedAt).toBeInstanceOf(Date);
       await expectError(await api.call("POST", "/token/refresh-token", { body: { refreshToken: session.refreshToken } }), 452, authMessages.sessionExpired);
       await expectError(await api.call("GET", "/auth/me", { token: session.authorizationToken }), 452, authMessages.sessionExpired);
@@ -139,7 +142,10 @@ describe("password reset", () => {
     it("refuses an expired code", async () => {
       const email = "funmilayo.ogunleye@example.org";
       const { id, code } = await codeFor(email);
-      await api.db.update(resetCode).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(resetCode.id, id));
+      await api.db
+        .update(resetCode)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(resetCode.id, id));
       await expectError(await reset({ resetCodeId: id, code, password: newPassword }), 400, authMessages.invalidResetCode);
       await api.login(email, demoPasswords.staff);
     });

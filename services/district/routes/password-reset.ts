@@ -41,16 +41,29 @@ export function passwordResetRoutes({ route }: Api) {
         [accountKey, config.RESET_LIMIT_PER_ACCOUNT],
       ]);
 
-      const [found] = await db.select({ id: staff.id, status: staff.accountStatus }).from(staff).where(eq(sql`lower(${staff.email})`, email));
+      const [found] = await db
+        .select({ id: staff.id, status: staff.accountStatus })
+        .from(staff)
+        .where(eq(sql`lower(${staff.email})`, email));
       const owner = found && found.status !== "Suspended" ? found : undefined;
       const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
       const expiresAt = new Date(Date.now() + config.RESET_CODE_TTL_SECONDS * 1000);
       // A row is written for unknown addresses too, so the answer and its id look the same either way.
       const row = await db.transaction(async (tx) => {
-        if (owner) await tx.update(resetCode).set({ usedAt: new Date() }).where(and(eq(resetCode.staffId, owner.id), isNull(resetCode.usedAt)));
-        const [inserted] = await tx.insert(resetCode).values({ staffId: owner?.id ?? null, codeHash: "", expiresAt }).returning({ id: resetCode.id });
+        if (owner)
+          await tx
+            .update(resetCode)
+            .set({ usedAt: new Date() })
+            .where(and(eq(resetCode.staffId, owner.id), isNull(resetCode.usedAt)));
+        const [inserted] = await tx
+          .insert(resetCode)
+          .values({ staffId: owner?.id ?? null, codeHash: "", expiresAt })
+          .returning({ id: resetCode.id });
         if (!inserted) throw new Error("reset code insert returned nothing");
-        await tx.update(resetCode).set({ codeHash: codeHash(config, inserted.id, code) }).where(eq(resetCode.id, inserted.id));
+        await tx
+          .update(resetCode)
+          .set({ codeHash: codeHash(config, inserted.id, code) })
+          .where(eq(resetCode.id, inserted.id));
         return inserted;
       });
       if (owner) {
@@ -66,7 +79,14 @@ export function passwordResetRoutes({ route }: Api) {
   );
 
   route(
-    { method: "PATCH", path: "/staff/reset-password", summary: "Set a new password with a reset code", tag: "Auth", access: publicAccess, body: resetPasswordSchema },
+    {
+      method: "PATCH",
+      path: "/staff/reset-password",
+      summary: "Set a new password with a reset code",
+      tag: "Auth",
+      access: publicAccess,
+      body: resetPasswordSchema,
+    },
     async (c, { body }) => {
       const { db, config } = c.get("deps");
       // Count the try before checking it, atomically, so parallel guesses cannot exceed the limit.
@@ -83,7 +103,11 @@ export function passwordResetRoutes({ route }: Api) {
       const staffId = attempt.staffId;
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
-        const used = await tx.update(resetCode).set({ usedAt: new Date() }).where(and(eq(resetCode.id, attempt.id), isNull(resetCode.usedAt))).returning({ id: resetCode.id });
+        const used = await tx
+          .update(resetCode)
+          .set({ usedAt: new Date() })
+          .where(and(eq(resetCode.id, attempt.id), isNull(resetCode.usedAt)))
+          .returning({ id: resetCode.id });
         if (used.length === 0) throw invalidCode(); // a parallel request used it first
         const [current] = await tx.select({ status: staff.accountStatus }).from(staff).where(eq(staff.id, staffId));
         await tx

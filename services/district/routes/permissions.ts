@@ -31,7 +31,8 @@ export function permissionRoutes({ route }: Api) {
     {
       method: "POST",
       path: "/permission/get-permissions-by-operations",
-      summary: "Name, description and category of the known operations among those given, for display. Body: { operations }. { permissions }; unknown operations are left out",
+      summary:
+        "Name, description and category of the known operations among those given, for display. Body: { operations }. { permissions }; unknown operations are left out",
       tag: "Roles and permissions",
       access: requires("role.view"),
       body: permissionsByOperationsSchema,

@@ -38,7 +38,13 @@ describe("role assignment", () => {
         expect.objectContaining({ id: roleAccessId, staffId: target.id, districtId: d1, organizationType: "District", organizationId: d1, roleId: records.id }),
       ]);
       const [assigned] = await auditOf(api, roleAccessId);
-      expect(assigned).toMatchObject({ actorStaffId: admin1.staff.id, districtId: d1, operation: "role.assign", before: null, after: { staffId: target.id, roleId: records.id } });
+      expect(assigned).toMatchObject({
+        actorStaffId: admin1.staff.id,
+        districtId: d1,
+        operation: "role.assign",
+        before: null,
+        after: { staffId: target.id, roleId: records.id },
+      });
 
       await expectError(await assign(admin1.authorizationToken, { staffId: target.id, roleId: records.id, organizationId: d1 }), 409, roleMessages.alreadyHeld);
       expect(await grantsOf(target.id)).toHaveLength(1);
@@ -177,11 +183,18 @@ describe("role assignment", () => {
     // The same edit locks out a staff member who holds the role but does not own the district.
     const deputy = await api.login("tunde.bakare@example.org", demoPasswords.staff);
     await expectOk(await assign(token, { staffId: deputy.staff.id, roleId: own.id }), 201);
-    await expectError(await api.call("POST", "/role/add", { token: deputy.authorizationToken, body: { name: "Deputy Role", operations: ["school.view"] } }), 403, authMessages.forbidden);
+    await expectError(
+      await api.call("POST", "/role/add", { token: deputy.authorizationToken, body: { name: "Deputy Role", operations: ["school.view"] } }),
+      403,
+      authMessages.forbidden,
+    );
 
     await expectOk(await api.call("POST", `/role/delete/${own.id}`, { token }));
     expect(await grantsOf(admin1.staff.id)).toEqual([]);
-    const { role: created } = await expectOk<{ role: RoleSummary }>(await api.call("POST", "/role/add", { token, body: { name: "Rebuilt Admin", operations: [...allOperations] } }), 201);
+    const { role: created } = await expectOk<{ role: RoleSummary }>(
+      await api.call("POST", "/role/add", { token, body: { name: "Rebuilt Admin", operations: [...allOperations] } }),
+      201,
+    );
     await expectOk(await assign(token, { staffId: admin1.staff.id, roleId: created.id }), 201);
     await expectOk(await api.call("GET", `/role/get-by-id/${created.id}`, { token }));
   });

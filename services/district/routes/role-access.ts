@@ -66,7 +66,8 @@ export function roleAccessRoutes({ route }: Api) {
     {
       method: "POST",
       path: "/role/unassign/:roleAccessId",
-      summary: "Take one assignment (a roleAccessId from RoleDetail.holders or StaffAccess.grants) away. { message }. Applies at the staff member's next request",
+      summary:
+        "Take one assignment (a roleAccessId from RoleDetail.holders or StaffAccess.grants) away. { message }. Applies at the staff member's next request",
       tag,
       access: requires("role.assign"),
       params: z.object({ roleAccessId: uuidParam }),
@@ -90,7 +91,8 @@ export function roleAccessRoutes({ route }: Api) {
     {
       method: "GET",
       path: "/role/staff-access/:staffId",
-      summary: "What one staff member may do and through which role: StaffAccess { staff, isDistrictOwner, grants: [{ roleAccessId, role, organization, operations }] }",
+      summary:
+        "What one staff member may do and through which role: StaffAccess { staff, isDistrictOwner, grants: [{ roleAccessId, role, organization, operations }] }",
       tag,
       access: requires("role.view"),
       params: z.object({ staffId: uuidParam }),

@@ -35,20 +35,35 @@ describe("no escalation through role management", () => {
     // Giving themselves the administrator role, or writing a role with more than they hold: refused.
     const adminRole = await roleRow(api, d1, "District Administrator");
     await expectError(await assign(token, { staffId: manager.id, roleId: adminRole.id }), 403, roleMessages.cannotGrant);
-    await expectError(await api.call("POST", "/role/add", { token, body: { name: "Sneaky", operations: ["school.view", "staff.create"] } }), 403, roleMessages.cannotGrant);
     await expectError(
-      await api.call("PATCH", `/role/update/${managerRole.id}`, { token, body: { name: "Role Manager", operations: [...managerOps, "district.update"], version: managerRole.version } }),
+      await api.call("POST", "/role/add", { token, body: { name: "Sneaky", operations: ["school.view", "staff.create"] } }),
+      403,
+      roleMessages.cannotGrant,
+    );
+    await expectError(
+      await api.call("PATCH", `/role/update/${managerRole.id}`, {
+        token,
+        body: { name: "Role Manager", operations: [...managerOps, "district.update"], version: managerRole.version },
+      }),
       403,
       roleMessages.cannotGrant,
     );
     expect(await grantsOf(manager.id)).toHaveLength(1);
 
     // Within what they hold: allowed, also editing a role that holds more than they do, as long as nothing is added.
-    const { role: small } = await expectOk<{ role: RoleSummary }>(await api.call("POST", "/role/add", { token, body: { name: "School Viewer", operations: ["school.view"] } }), 201);
+    const { role: small } = await expectOk<{ role: RoleSummary }>(
+      await api.call("POST", "/role/add", { token, body: { name: "School Viewer", operations: ["school.view"] } }),
+      201,
+    );
     const other = await staffRow(api, "ngozi.obi@example.org");
     await expectOk(await assign(token, { staffId: other.id, roleId: small.id }), 201);
     const records = await roleRow(api, d1, "Records Officer");
-    await expectOk(await api.call("PATCH", `/role/update/${records.id}`, { token, body: { name: records.name, description: "Edited by the manager.", operations: records.operations, version: records.version } }));
+    await expectOk(
+      await api.call("PATCH", `/role/update/${records.id}`, {
+        token,
+        body: { name: records.name, description: "Edited by the manager.", operations: records.operations, version: records.version },
+      }),
+    );
 
     // The owner and a super administrator may grant anything.
     await expectOk(await assign(admin1.authorizationToken, { staffId: other.id, roleId: adminRole.id }), 201);

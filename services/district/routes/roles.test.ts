@@ -64,19 +64,27 @@ describe("roles", () => {
     });
 
     it("allows the same name in another district", async () => {
-      const { role: created } = await expectOk<{ role: RoleSummary }>(await add(admin2.authorizationToken, { name: "Exam Officer", operations: ["class.view"] }), 201);
+      const { role: created } = await expectOk<{ role: RoleSummary }>(
+        await add(admin2.authorizationToken, { name: "Exam Officer", operations: ["class.view"] }),
+        201,
+      );
       expect(created.districtId).toBe(d2);
       expect((await roleRow(api, d2, "Exam Officer")).id).toBe(created.id);
     });
 
     it("lets one of two concurrent creates of the same name through; the unique index backs the check", async () => {
       const body = { name: "Race Officer", operations: ["school.view"] };
-      const statuses = (await Promise.all([add(admin1.authorizationToken, body), add(admin1.authorizationToken, { ...body, name: "race  officer" })])).map((r) => r.status);
+      const statuses = (await Promise.all([add(admin1.authorizationToken, body), add(admin1.authorizationToken, { ...body, name: "race  officer" })])).map(
+        (r) => r.status,
+      );
       expect(statuses.sort()).toEqual([201, 409]);
       const duplicate = await api.db
         .insert(role)
         .values({ districtId: d1, name: " RACE OFFICER", operations: [] })
-        .then(() => undefined, (error: unknown) => error);
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
       expect(isUniqueViolation(duplicate, "role_district_name_uq")).toBe(true);
       expect(isUniqueViolation(duplicate, "role_access_uq")).toBe(false);
     });
@@ -95,7 +103,10 @@ describe("roles", () => {
         const error = await expectError(await add(admin1.authorizationToken, body), 400, formInvalidMessage);
         // A blank name also fails the length rule; the form shows the first message.
         expect(error.issues?.[0], JSON.stringify(body)).toEqual({ path, message });
-        expect(error.issues?.every((i) => i.path === path), JSON.stringify(body)).toBe(true);
+        expect(
+          error.issues?.every((i) => i.path === path),
+          JSON.stringify(body),
+        ).toBe(true);
       }
       expect(await api.db.select().from(role).where(eq(role.name, "Valid name"))).toEqual([]);
     });
@@ -117,7 +128,9 @@ describe("roles", () => {
       const expected = permissionCatalogue
         .filter((p) => seeded.operations.includes(p.operation))
         .map(({ operation, name, description, category }) => ({ operation, name, description, category }));
-      expect([...detail.permissions].sort((a, b) => a.operation.localeCompare(b.operation))).toEqual(expected.sort((a, b) => a.operation.localeCompare(b.operation)));
+      expect([...detail.permissions].sort((a, b) => a.operation.localeCompare(b.operation))).toEqual(
+        expected.sort((a, b) => a.operation.localeCompare(b.operation)),
+      );
       expect(detail.holders).toEqual([
         {
           roleAccessId: expect.any(String),
@@ -180,7 +193,11 @@ describe("roles", () => {
 
     it("answers 409 to another role's name, but a role may change its own name's case", async () => {
       const created = await fresh("Library Officer");
-      await expectError(await update(admin1.authorizationToken, created.id, { name: "records OFFICER", operations: ["school.view"], version: 1 }), 409, roleMessages.nameTaken);
+      await expectError(
+        await update(admin1.authorizationToken, created.id, { name: "records OFFICER", operations: ["school.view"], version: 1 }),
+        409,
+        roleMessages.nameTaken,
+      );
       expect((await roleRow(api, d1, "Library Officer")).version).toBe(1);
       const { role: renamed } = await expectOk<{ role: RoleSummary }>(
         await update(admin1.authorizationToken, created.id, { name: "LIBRARY officer", operations: ["school.view"], version: 1 }),
@@ -195,7 +212,11 @@ describe("roles", () => {
       expect(await roleRow(api, d2, "Records Officer")).toMatchObject({ version: 1 });
       await expectError(await update(admin1.authorizationToken, randomId(), body), 404, authMessages.notFound);
       const own = await roleRow(api, d1, "Records Officer");
-      const error = await expectError(await update(admin1.authorizationToken, own.id, { name: "Records Officer", operations: ["school.view"] }), 400, formInvalidMessage);
+      const error = await expectError(
+        await update(admin1.authorizationToken, own.id, { name: "Records Officer", operations: ["school.view"] }),
+        400,
+        formInvalidMessage,
+      );
       expect(error.issues?.map((i) => i.path)).toEqual(["version"]);
       await expectError(await update(supervisor.authorizationToken, own.id, body), 403, authMessages.forbidden);
       await expectError(await update("", own.id, body), 401, authMessages.notSignedIn);
@@ -205,9 +226,13 @@ describe("roles", () => {
 
   describe("POST /role/delete/{id}", () => {
     it("deletes the role and its assignments in one go, audited with what was removed", async () => {
-      const { role: created } = await expectOk<{ role: RoleSummary }>(await add(admin1.authorizationToken, { name: "Short-lived", operations: ["school.view"] }), 201);
+      const { role: created } = await expectOk<{ role: RoleSummary }>(
+        await add(admin1.authorizationToken, { name: "Short-lived", operations: ["school.view"] }),
+        201,
+      );
       const staffIds = [(await staffRow(api, "ibrahim.bello@example.org")).id, (await staffRow(api, "ngozi.obi@example.org")).id];
-      for (const staffId of staffIds) await expectOk(await api.call("POST", "/role/assign", { token: admin1.authorizationToken, body: { staffId, roleId: created.id } }), 201);
+      for (const staffId of staffIds)
+        await expectOk(await api.call("POST", "/role/assign", { token: admin1.authorizationToken, body: { staffId, roleId: created.id } }), 201);
 
       const result = await expectOk<RoleDeleted>(await api.call("POST", `/role/delete/${created.id}`, { token: admin1.authorizationToken }));
       expect(result).toEqual({ message: "Role Deleted Successfully", removedAssignments: 2 });
@@ -235,7 +260,8 @@ describe("roles", () => {
   });
 
   describe("GET /role/get-roles-for-organization/{id}", () => {
-    const list = async (token: string, id: string) => (await expectOk<{ roles: RoleSummary[] }>(await api.call("GET", `/role/get-roles-for-organization/${id}`, { token }))).roles;
+    const list = async (token: string, id: string) =>
+      (await expectOk<{ roles: RoleSummary[] }>(await api.call("GET", `/role/get-roles-for-organization/${id}`, { token }))).roles;
 
     it("lists the district's roles by name with their holder counts, for the district, an LGEA or a school", async () => {
       const roles = await list(admin1.authorizationToken, d1);
@@ -245,7 +271,10 @@ describe("roles", () => {
       expect(roles.every((r) => r.districtId === d1)).toBe(true);
       const byName = new Map(roles.map((r) => [r.name, r]));
       expect(byName.get("District Administrator")?.holderCount).toBe(1);
-      expect(byName.get("School Supervisor")).toMatchObject({ holderCount: 1, operations: ["school.view", "staff.view", "student.view", "class.view", "lgea.view", "district.view"] });
+      expect(byName.get("School Supervisor")).toMatchObject({
+        holderCount: 1,
+        operations: ["school.view", "staff.view", "student.view", "class.view", "lgea.view", "district.view"],
+      });
 
       const lgea = await api.db.query.lgea.findFirst({ where: (l, { eq: is }) => is(l.districtId, d1) });
       const school = await api.db.query.school.findFirst({ where: (s, { eq: is }) => is(s.districtId, d1) });

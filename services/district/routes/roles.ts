@@ -51,7 +51,12 @@ export function roleRoutes({ route }: Api) {
     async (c, { body }) => {
       const { db } = c.get("deps");
       const actor = c.get("actor");
-      const values = { districtId: actor.districtId, name: normalizeName(body.name), description: body.description, operations: knownOperations(body.operations) };
+      const values = {
+        districtId: actor.districtId,
+        name: normalizeName(body.name),
+        description: body.description,
+        operations: knownOperations(body.operations),
+      };
       await assertCanGrant(db, actor, values.operations);
       const created = await guardName(() =>
         db.transaction(async (tx) => {
@@ -81,7 +86,11 @@ export function roleRoutes({ route }: Api) {
       if (!found) throw notFound();
       const [summary] = await roleSummaries(db, found.districtId, found.id);
       if (!summary) throw notFound();
-      const holders = (await assignmentsOf(db, found.districtId, { roleId: found.id })).map(({ roleAccessId, staff, organization }) => ({ roleAccessId, staff, organization }));
+      const holders = (await assignmentsOf(db, found.districtId, { roleId: found.id })).map(({ roleAccessId, staff, organization }) => ({
+        roleAccessId,
+        staff,
+        organization,
+      }));
       const detail: RoleDetail = { ...summary, permissions: await permissionsFor(db, summary.operations), holders };
       return c.json({ role: detail });
     },
@@ -107,12 +116,22 @@ export function roleRoutes({ route }: Api) {
           if (!before) throw notFound();
           if (before.version !== body.version) throw stale();
           // Only what the edit adds must be the editor's own; keeping what the role had is fine.
-          await assertCanGrant(tx, actor, knownOperations(body.operations).filter((op) => !before.operations.includes(op)));
+          await assertCanGrant(
+            tx,
+            actor,
+            knownOperations(body.operations).filter((op) => !before.operations.includes(op)),
+          );
           const name = normalizeName(body.name);
           if (await isNameTaken(tx, before.districtId, name, before.id)) throw nameTaken();
           const [row] = await tx
             .update(role)
-            .set({ name, description: body.description, operations: knownOperations(body.operations), version: sql`${role.version} + 1`, updatedAt: new Date() })
+            .set({
+              name,
+              description: body.description,
+              operations: knownOperations(body.operations),
+              version: sql`${role.version} + 1`,
+              updatedAt: new Date(),
+            })
             .where(and(eq(role.id, before.id), eq(role.version, body.version)))
             .returning();
           if (!row) throw stale();
@@ -142,8 +161,14 @@ export function roleRoutes({ route }: Api) {
       const result = await db.transaction(async (tx) => {
         const found = await findRole(tx, actor, params.id);
         if (!found) throw notFound();
-        const removed = await tx.delete(roleAccess).where(and(eq(roleAccess.roleId, found.id), eq(roleAccess.districtId, found.districtId))).returning();
-        const [deleted] = await tx.delete(role).where(and(eq(role.id, found.id), eq(role.districtId, found.districtId))).returning();
+        const removed = await tx
+          .delete(roleAccess)
+          .where(and(eq(roleAccess.roleId, found.id), eq(roleAccess.districtId, found.districtId)))
+          .returning();
+        const [deleted] = await tx
+          .delete(role)
+          .where(and(eq(role.id, found.id), eq(role.districtId, found.districtId)))
+          .returning();
         if (!deleted) throw notFound();
         const assignments = removed.map((r) => ({ roleAccessId: r.id, staffId: r.staffId, organizationId: r.organizationId }));
         await recordAudit(tx, actor, "role.delete", deleted, { ...toSummary(deleted, removed.length), assignments }, null);

@@ -69,7 +69,9 @@ describe("school spreadsheets: template, two-step upload, preview fixes, downloa
       category: "Choose a category.",
     });
     expect(cell(page, 7)).toMatchObject({ valid: true, data: { address: "42" } });
-    const invalidOnly = await expectOk<ImportRowsPage>(await api.call("GET", `/school/imports/${page.importId}/rows?only=invalid`, { token: admin1.authorizationToken }));
+    const invalidOnly = await expectOk<ImportRowsPage>(
+      await api.call("GET", `/school/imports/${page.importId}/rows?only=invalid`, { token: admin1.authorizationToken }),
+    );
     expect(invalidOnly.rows.map((r) => r.rowNumber)).toEqual([3, 4, 6]);
 
     // Confirming with errors creates nothing.
@@ -77,29 +79,68 @@ describe("school spreadsheets: template, two-step upload, preview fixes, downloa
     expect(await schoolsNamed("Surulere Day School")).toEqual([]);
 
     // The rejected rows download with an error column.
-    const rejected = await readWorkbook(new Uint8Array(await (await api.call("GET", `/school/imports/${page.importId}/rejected`, { token: admin1.authorizationToken })).arrayBuffer()));
-    expect(rejected[0]?.rows.map((r) => r.at(-1)?.value)).toEqual(["Errors", "Row 3: Name: Duplicate of row 2 in this file.", "Row 4: Name: The district already has a school with this name.", expect.stringContaining("Row 6: Name:")]);
+    const rejected = await readWorkbook(
+      new Uint8Array(await (await api.call("GET", `/school/imports/${page.importId}/rejected`, { token: admin1.authorizationToken })).arrayBuffer()),
+    );
+    expect(rejected[0]?.rows.map((r) => r.at(-1)?.value)).toEqual([
+      "Errors",
+      "Row 3: Name: Duplicate of row 2 in this file.",
+      "Row 4: Name: The district already has a school with this name.",
+      expect.stringContaining("Row 6: Name:"),
+    ]);
 
     // Fix in the preview: rename the duplicate, drop the existing one, correct row 6 cell by cell.
-    const fixed = await expectOk<{ row: StagedRow }>(await api.call("PATCH", `/school/imports/${page.importId}/rows/${cell(page, 3).id}`, { token: admin1.authorizationToken, body: { data: { name: "Surulere Annex School" } } }));
+    const fixed = await expectOk<{ row: StagedRow }>(
+      await api.call("PATCH", `/school/imports/${page.importId}/rows/${cell(page, 3).id}`, {
+        token: admin1.authorizationToken,
+        body: { data: { name: "Surulere Annex School" } },
+      }),
+    );
     expect(fixed.row).toMatchObject({ valid: true, errors: {} });
-    expect((await expectOk(await api.call("DELETE", `/school/imports/${page.importId}/rows/${cell(page, 4).id}`, { token: admin1.authorizationToken }))) as object).toEqual({ message: "Row dropped" });
-    const partly = await expectOk<{ row: StagedRow }>(await api.call("PATCH", `/school/imports/${page.importId}/rows/${cell(page, 6).id}`, { token: admin1.authorizationToken, body: { data: { name: "Ifako Girls School", category: "Junior Secondary" } } }));
+    expect(
+      (await expectOk(await api.call("DELETE", `/school/imports/${page.importId}/rows/${cell(page, 4).id}`, { token: admin1.authorizationToken }))) as object,
+    ).toEqual({ message: "Row dropped" });
+    const partly = await expectOk<{ row: StagedRow }>(
+      await api.call("PATCH", `/school/imports/${page.importId}/rows/${cell(page, 6).id}`, {
+        token: admin1.authorizationToken,
+        body: { data: { name: "Ifako Girls School", category: "Junior Secondary" } },
+      }),
+    );
     expect(partly.row.errors).toEqual({ address: "This Field is required", localGovernment: "Choose a local government of the district." });
-    await expectOk(await api.call("PATCH", `/school/imports/${page.importId}/rows/${cell(page, 6).id}`, { token: admin1.authorizationToken, body: { data: { address: "3 Ifako Road", localGovernment: "Ifako-Ijaiye" } } }));
+    await expectOk(
+      await api.call("PATCH", `/school/imports/${page.importId}/rows/${cell(page, 6).id}`, {
+        token: admin1.authorizationToken,
+        body: { data: { address: "3 Ifako Road", localGovernment: "Ifako-Ijaiye" } },
+      }),
+    );
 
     const done = await expectOk<ImportConfirmed>(await confirm(page.importId));
     expect(done).toEqual({ message: "Multiple School Upload Successfully", created: 4, alreadyConfirmed: false });
     const [created] = await schoolsNamed("Surulere Day School");
     expect(created).toMatchObject({ localGovernment: "Agege", category: "Primary", importId: page.importId });
     // A retry of the same import creates nothing twice.
-    expect(await expectOk<ImportConfirmed>(await confirm(page.importId))).toEqual({ message: "Multiple School Upload Successfully", created: 4, alreadyConfirmed: true });
+    expect(await expectOk<ImportConfirmed>(await confirm(page.importId))).toEqual({
+      message: "Multiple School Upload Successfully",
+      created: 4,
+      alreadyConfirmed: true,
+    });
     expect(await schoolsNamed("Surulere Day School")).toHaveLength(1);
-    await expectError(await api.call("PATCH", `/school/imports/${page.importId}/rows/${cell(page, 2).id}`, { token: admin1.authorizationToken, body: { data: { name: "Late" } } }), 409, "This upload has been created already.");
+    await expectError(
+      await api.call("PATCH", `/school/imports/${page.importId}/rows/${cell(page, 2).id}`, {
+        token: admin1.authorizationToken,
+        body: { data: { name: "Late" } },
+      }),
+      409,
+      "This upload has been created already.",
+    );
   });
 
   it("reads CSV the same way, and a file whose rows all fail is still staged for fixing", async () => {
-    const csv = workbooks.csv([header, ["Lekki, Phase 1 School", 'The "new" one', "9 Admiralty Way", "Alimosho", "Nursery"], ["Lekki, Phase 1 School", "", "x", "Agege", "Nursery"]]);
+    const csv = workbooks.csv([
+      header,
+      ["Lekki, Phase 1 School", 'The "new" one', "9 Admiralty Way", "Alimosho", "Nursery"],
+      ["Lekki, Phase 1 School", "", "x", "Agege", "Nursery"],
+    ]);
     const page = await expectOk<ImportRowsPage>(await upload(csv, "schools.csv"), 201);
     expect(cell(page, 2)).toMatchObject({ valid: true, data: { name: "Lekki, Phase 1 School", description: 'The "new" one' } });
     expect(cell(page, 3).errors.name).toBe("Duplicate of row 2 in this file.");
@@ -109,22 +150,50 @@ describe("school spreadsheets: template, two-step upload, preview fixes, downloa
     const before = await api.db.select().from(dataImport);
     const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
     await expectError(await upload(png, "schools.xlsx"), 400, "This file is an image, not a spreadsheet. Upload an .xlsx or .csv file.");
-    await expectError(await upload(workbooks.encrypted(), "schools.xlsx"), 400, "This workbook is password-protected or in the old .xls format. Save it as an unprotected .xlsx (or .csv) and upload it again.");
-    await expectError(await upload(await workbooks.zipBomb(), "bomb.xlsx"), 400, "The file expands to far more than its own size, so it was not opened. Upload an ordinary .xlsx or .csv file.");
+    await expectError(
+      await upload(workbooks.encrypted(), "schools.xlsx"),
+      400,
+      "This workbook is password-protected or in the old .xls format. Save it as an unprotected .xlsx (or .csv) and upload it again.",
+    );
+    await expectError(
+      await upload(await workbooks.zipBomb(), "bomb.xlsx"),
+      400,
+      "The file expands to far more than its own size, so it was not opened. Upload an ordinary .xlsx or .csv file.",
+    );
     await expectError(await upload(await workbooks.plainZip(), "notes.xlsx"), 400, "This zip file is not an Excel workbook. Upload an .xlsx or .csv file.");
-    await expectError(await upload(workbooks.corrupt(), "broken.xlsx"), 400, "The workbook could not be read; it may be damaged. Open it in a spreadsheet program, save it again, and upload that.");
+    await expectError(
+      await upload(workbooks.corrupt(), "broken.xlsx"),
+      400,
+      "The workbook could not be read; it may be damaged. Open it in a spreadsheet program, save it again, and upload that.",
+    );
     await expectError(await upload(Buffer.from([0, 1, 2, 3, 0, 0, 5]), "data.csv"), 400, "This file is not a spreadsheet. Upload an .xlsx or .csv file.");
     await expectError(await upload(await workbooks.ours([header]), "empty.xlsx"), 400, "The spreadsheet has no rows below its header.");
-    await expectError(await upload(await workbooks.ours([["Name", "Address"], ["A school", "1 Road"]]), "short.xlsx"), 400, "The spreadsheet is missing the columns Local Government, Category. Download the template to see them.");
+    await expectError(
+      await upload(
+        await workbooks.ours([
+          ["Name", "Address"],
+          ["A school", "1 Road"],
+        ]),
+        "short.xlsx",
+      ),
+      400,
+      "The spreadsheet is missing the columns Local Government, Category. Download the template to see them.",
+    );
     await expectError(await upload(Buffer.alloc(20 * 1024 * 1024 + 10, 0x41), "huge.csv"), 413, "The file is larger than 20 MB. Split it into smaller files.");
     await expectError(await upload(Buffer.alloc(30 * 1024 * 1024, 0x41), "huger.csv"), 413, "The file is larger than 20 MB. Split it into smaller files.");
     expect(await api.db.select().from(dataImport)).toEqual(before);
   });
 
   it("downloads the district's schools streamed, every value text (risky ones quote-prefixed) that reads back unchanged", async () => {
-    const risky = ["=HYPERLINK(\"http://x\")", "+2348031234567", "-5 Lagos Road", "@SUM(A1)"];
+    const risky = ['=HYPERLINK("http://x")', "+2348031234567", "-5 Lagos Road", "@SUM(A1)"];
     for (const [i, value] of risky.entries()) {
-      await expectOk(await api.call("POST", "/school/add", { token: admin1.authorizationToken, body: { name: `Risky School ${i}`, description: value, address: value.trim() || "x", localGovernment: "Agege", category: "Primary" } }), 201);
+      await expectOk(
+        await api.call("POST", "/school/add", {
+          token: admin1.authorizationToken,
+          body: { name: `Risky School ${i}`, description: value, address: value.trim() || "x", localGovernment: "Agege", category: "Primary" },
+        }),
+        201,
+      );
     }
     const response = await api.call("GET", `/school/download?district[0]=${d1}`, { token: admin1.authorizationToken });
     expect(response.headers.get("content-type")).toContain("spreadsheetml");
@@ -151,8 +220,14 @@ describe("school spreadsheets: template, two-step upload, preview fixes, downloa
 
   it("forgets uploads left unconfirmed for a day", async () => {
     const old = await expectOk<ImportRowsPage>(await upload(workbooks.csv([header, ["Old Upload School", "", "1 Road", "Agege", "Primary"]]), "old.csv"), 201);
-    await api.db.update(dataImport).set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) }).where(eq(dataImport.id, old.importId));
-    const recent = await expectOk<ImportRowsPage>(await upload(workbooks.csv([header, ["New Upload School", "", "1 Road", "Agege", "Primary"]]), "new.csv"), 201);
+    await api.db
+      .update(dataImport)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) })
+      .where(eq(dataImport.id, old.importId));
+    const recent = await expectOk<ImportRowsPage>(
+      await upload(workbooks.csv([header, ["New Upload School", "", "1 Road", "Agege", "Primary"]]), "new.csv"),
+      201,
+    );
     expect(await api.db.select().from(dataImport).where(eq(dataImport.id, old.importId))).toEqual([]);
     expect(await api.db.select().from(dataImport).where(eq(dataImport.id, recent.importId))).toHaveLength(1);
   });
@@ -163,7 +238,15 @@ describe("school spreadsheets: template, two-step upload, preview fixes, downloa
     await expectError(await api.call("GET", "/school/download", { token: teacher.authorizationToken }), 403, authMessages.forbidden);
     const page = await expectOk<ImportRowsPage>(await upload(workbooks.csv([header, ["Ikeja Grammar", "", "1 Road", "Agege", "Primary"]]), "a.csv"), 201);
     const admin2 = await api.loginAdmin(2);
-    await expectError(await api.call("GET", `/school/imports/${page.importId}/rows`, { token: admin2.authorizationToken }), 404, "This upload was not found. Upload the spreadsheet again.");
-    await expectError(await api.call("POST", "/school/create-multiple-schools", { token: admin2.authorizationToken, body: { importId: page.importId } }), 404, "This upload was not found. Upload the spreadsheet again.");
+    await expectError(
+      await api.call("GET", `/school/imports/${page.importId}/rows`, { token: admin2.authorizationToken }),
+      404,
+      "This upload was not found. Upload the spreadsheet again.",
+    );
+    await expectError(
+      await api.call("POST", "/school/create-multiple-schools", { token: admin2.authorizationToken, body: { importId: page.importId } }),
+      404,
+      "This upload was not found. Upload the spreadsheet again.",
+    );
   });
 });

@@ -23,7 +23,13 @@ const pageQuery = z.object({
 /** The spreadsheet side of schools: template, two-step upload with a preview to fix, and the download. */
 export function schoolSpreadsheetRoutes({ route }: Api) {
   route(
-    { method: "GET", path: "/school/template", summary: "An xlsx template: the columns with an example row, and the allowed categories and local governments on a second sheet", tag, access: requires("school.upload") },
+    {
+      method: "GET",
+      path: "/school/template",
+      summary: "An xlsx template: the columns with an example row, and the allowed categories and local governments on a second sheet",
+      tag,
+      access: requires("school.upload"),
+    },
     async (c) => {
       const context = await schoolEntity.context(c.get("deps").db, c.get("actor").districtId);
       const allowed = schoolEntity.allowedValues(context);
@@ -62,7 +68,15 @@ export function schoolSpreadsheetRoutes({ route }: Api) {
   );
 
   route(
-    { method: "GET", path: "/school/imports/:id/rows", summary: "A page of staged rows with their errors (only=invalid for those in error): ImportRowsPage", tag, access: requires("school.upload"), params: importParams, query: pageQuery },
+    {
+      method: "GET",
+      path: "/school/imports/:id/rows",
+      summary: "A page of staged rows with their errors (only=invalid for those in error): ImportRowsPage",
+      tag,
+      access: requires("school.upload"),
+      params: importParams,
+      query: pageQuery,
+    },
     async (c, { params, query }) => {
       const { db } = c.get("deps");
       const record = await findImport(db, c.get("actor"), schoolEntity.entity, params.id);
@@ -88,7 +102,14 @@ export function schoolSpreadsheetRoutes({ route }: Api) {
   );
 
   route(
-    { method: "DELETE", path: "/school/imports/:id/rows/:rowId", summary: "Drop a staged row: { message }", tag, access: requires("school.upload"), params: rowParams },
+    {
+      method: "DELETE",
+      path: "/school/imports/:id/rows/:rowId",
+      summary: "Drop a staged row: { message }",
+      tag,
+      access: requires("school.upload"),
+      params: rowParams,
+    },
     async (c, { params }) => {
       const { db } = c.get("deps");
       const record = await findImport(db, c.get("actor"), schoolEntity.entity, params.id);
@@ -98,7 +119,14 @@ export function schoolSpreadsheetRoutes({ route }: Api) {
   );
 
   route(
-    { method: "GET", path: "/school/imports/:id/rejected", summary: "The rows still in error as an xlsx, with an Errors column", tag, access: requires("school.upload"), params: importParams },
+    {
+      method: "GET",
+      path: "/school/imports/:id/rejected",
+      summary: "The rows still in error as an xlsx, with an Errors column",
+      tag,
+      access: requires("school.upload"),
+      params: importParams,
+    },
     async (c, { params }) => {
       const { db } = c.get("deps");
       const record = await findImport(db, c.get("actor"), schoolEntity.entity, params.id);
@@ -110,7 +138,8 @@ export function schoolSpreadsheetRoutes({ route }: Api) {
     {
       method: "POST",
       path: "/school/create-multiple-schools",
-      summary: "Step two: create every staged school in one transaction, all or nothing. Body: { importId }. A retry creates nothing twice: { message, created, alreadyConfirmed }",
+      summary:
+        "Step two: create every staged school in one transaction, all or nothing. Body: { importId }. A retry creates nothing twice: { message, created, alreadyConfirmed }",
       tag,
       access: requires("school.upload"),
       body: z.object({ importId: uuidParam }),

@@ -18,8 +18,15 @@ export function schoolReadRoutes({ route }: Api) {
   route({ method: "GET", path: "/school/category-list", summary: "The school categories: { categories }", tag, access: requires("school.view") }, (c) =>
     c.json({ categories: schoolCategories }),
   );
-  route({ method: "GET", path: "/school/school-role-list", summary: "The roles a school's staff can hold (Principal, Vice Principal, …): { roles }", tag, access: requires("school.view") }, (c) =>
-    c.json({ roles: schoolRoleList }),
+  route(
+    {
+      method: "GET",
+      path: "/school/school-role-list",
+      summary: "The roles a school's staff can hold (Principal, Vice Principal, …): { roles }",
+      tag,
+      access: requires("school.view"),
+    },
+    (c) => c.json({ roles: schoolRoleList }),
   );
 
   route(
@@ -31,7 +38,12 @@ export function schoolReadRoutes({ route }: Api) {
       access: requires("school.view"),
     },
     async (c) => {
-      const rows = await c.get("deps").db.select({ name: lgea.localGovernment }).from(lgea).where(eq(lgea.districtId, c.get("actor").districtId)).orderBy(asc(lgea.localGovernment));
+      const rows = await c
+        .get("deps")
+        .db.select({ name: lgea.localGovernment })
+        .from(lgea)
+        .where(eq(lgea.districtId, c.get("actor").districtId))
+        .orderBy(asc(lgea.localGovernment));
       return c.json({ localGovernments: [...new Set(rows.map((r) => r.name))] });
     },
   );
@@ -82,13 +94,25 @@ export function schoolReadRoutes({ route }: Api) {
     async (c, { params, query }) => {
       const { db } = c.get("deps");
       await requestedDistrict(db, c.get("actor"), params.id);
-      const rows = await db.select().from(school).where(eq(school.districtId, params.id)).orderBy(asc(sql`lower(${school.name})`), asc(school.id)).limit(query.limit);
+      const rows = await db
+        .select()
+        .from(school)
+        .where(eq(school.districtId, params.id))
+        .orderBy(asc(sql`lower(${school.name})`), asc(school.id))
+        .limit(query.limit);
       return c.json({ schools: rows.map(toCard) });
     },
   );
 
   route(
-    { method: "GET", path: "/school/view/:id", summary: "A school with its LGEA and school roles: { school: SchoolDetail }", tag, access: requires("school.view"), params: idParams },
+    {
+      method: "GET",
+      path: "/school/view/:id",
+      summary: "A school with its LGEA and school roles: { school: SchoolDetail }",
+      tag,
+      access: requires("school.view"),
+      params: idParams,
+    },
     async (c, { params }) => {
       const { db } = c.get("deps");
       const row = await findSchool(db, c.get("actor"), params.id);

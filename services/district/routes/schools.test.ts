@@ -25,11 +25,25 @@ describe("schools", () => {
   const token = () => admin1.authorizationToken;
   const add = (body: unknown, t = token()) => api.call("POST", "/school/add", { token: t, body });
   const search = (query: string, t = token()) => api.call("GET", `/school/search?${query}`, { token: t });
-  const valid = { name: "Oshodi Model College", description: "A model college", address: "3 Oshodi Road", localGovernment: "agege", category: "Senior Secondary" };
+  const valid = {
+    name: "Oshodi Model College",
+    description: "A model college",
+    address: "3 Oshodi Road",
+    localGovernment: "agege",
+    category: "Senior Secondary",
+  };
 
   it("creates a school in one of the district's local governments, with its LGEA, audited", async () => {
     const { school: created } = await expectOk<One>(await add(valid), 201);
-    expect(created).toMatchObject({ name: "Oshodi Model College", localGovernment: "Agege", category: "Senior Secondary", lgea: { name: "Agege LGEA" }, schoolRoles: [], version: 1, districtId: d1 });
+    expect(created).toMatchObject({
+      name: "Oshodi Model College",
+      localGovernment: "Agege",
+      category: "Senior Secondary",
+      lgea: { name: "Agege LGEA" },
+      schoolRoles: [],
+      version: 1,
+      districtId: d1,
+    });
     const [row] = await api.db.select().from(school).where(eq(school.id, created.id));
     expect(row).toMatchObject({ districtId: d1, address: "3 Oshodi Road" });
     expect((await auditOf(api, created.id))[0]).toMatchObject({ operation: "school.create", actorStaffId: admin1.staff.id });
@@ -51,11 +65,18 @@ describe("schools", () => {
   });
 
   it("updates with the version, 409 when stale; another district's school is 404", async () => {
-    const { school: created } = await expectOk<One>(await add({ ...valid, name: "Alimosho Girls School", localGovernment: "Alimosho", category: "Junior Secondary" }), 201);
+    const { school: created } = await expectOk<One>(
+      await add({ ...valid, name: "Alimosho Girls School", localGovernment: "Alimosho", category: "Junior Secondary" }),
+      201,
+    );
     const body = { ...valid, name: "Alimosho Girls' School", localGovernment: "Ifako-Ijaiye", version: created.version };
     const { school: updated } = await expectOk<One>(await api.call("PATCH", `/school/update/${created.id}`, { token: token(), body }));
     expect(updated).toMatchObject({ name: "Alimosho Girls' School", localGovernment: "Ifako-Ijaiye", lgea: { name: "Ifako-Ijaiye LGEA" }, version: 2 });
-    await expectError(await api.call("PATCH", `/school/update/${created.id}`, { token: token(), body }), 409, "Someone else changed this school since you opened it. Reload to see their changes.");
+    await expectError(
+      await api.call("PATCH", `/school/update/${created.id}`, { token: token(), body }),
+      409,
+      "Someone else changed this school since you opened it. Reload to see their changes.",
+    );
     const [theirs] = await api.db.select().from(school).where(eq(school.districtId, admin2.staff.district.id));
     await expectError(await api.call("PATCH", `/school/update/${theirs?.id}`, { token: token(), body: { ...body, version: 1 } }), 404, authMessages.notFound);
     await expectError(await api.call("GET", `/school/view/${theirs?.id}`, { token: token() }), 404, authMessages.notFound);
@@ -92,7 +113,9 @@ describe("schools", () => {
     const other = await staffRow(api, "halima.sani@example.org");
     const assign = (body: unknown) => api.call("POST", `/school/assign-role/${created.id}`, { token: token(), body });
     const withPrincipal = await expectOk<One>(await assign({ role: "Principal", staffId: teacher.id }), 201);
-    expect(withPrincipal.school.schoolRoles).toEqual([{ id: expect.any(String), role: "Principal", staff: { id: teacher.id, firstName: "Emeka", lastName: "Eze", email: "emeka.eze@example.org" } }]);
+    expect(withPrincipal.school.schoolRoles).toEqual([
+      { id: expect.any(String), role: "Principal", staff: { id: teacher.id, firstName: "Emeka", lastName: "Eze", email: "emeka.eze@example.org" } },
+    ]);
     await expectError(await assign({ role: "Principal", staffId: other.id }), 409, "The school already has a Principal. Remove them first.");
     await expectError(await assign({ role: "Principal", staffId: teacher.id }), 409, "That staff member already holds this role in the school.");
     await expectOk(await assign({ role: "Vice Principal", staffId: other.id }), 201);
@@ -112,7 +135,11 @@ describe("schools", () => {
     const teacher = await api.login("chiamaka.nwosu@example.org", demoPasswords.staff);
     await expectError(await search("", teacher.authorizationToken), 403, authMessages.forbidden);
     await expectError(await add({ ...valid, name: "Nope School" }, teacher.authorizationToken), 403, authMessages.forbidden);
-    expect(await expectOk(await api.call("GET", "/school/category-list", { token: token() }))).toEqual({ categories: expect.arrayContaining(["Primary", "Senior Secondary"]) });
-    expect(await expectOk(await api.call("GET", "/school/school-role-list", { token: token() }))).toEqual({ roles: expect.arrayContaining(["Principal", "Vice Principal"]) });
+    expect(await expectOk(await api.call("GET", "/school/category-list", { token: token() }))).toEqual({
+      categories: expect.arrayContaining(["Primary", "Senior Secondary"]),
+    });
+    expect(await expectOk(await api.call("GET", "/school/school-role-list", { token: token() }))).toEqual({
+      roles: expect.arrayContaining(["Principal", "Vice Principal"]),
+    });
   });
 });

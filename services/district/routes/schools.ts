@@ -41,7 +41,8 @@ export function schoolRoutes({ route }: Api) {
     {
       method: "POST",
       path: "/school/add",
-      summary: "Add a school to the caller's district. Body: { name, description?, address, localGovernment (one of the district's), category }. 201 { school: SchoolDetail }",
+      summary:
+        "Add a school to the caller's district. Body: { name, description?, address, localGovernment (one of the district's), category }. 201 { school: SchoolDetail }",
       tag,
       access: requires("school.create"),
       body: schoolFormSchema,
@@ -56,7 +57,15 @@ export function schoolRoutes({ route }: Api) {
           if (await isSchoolNameTaken(tx, actor.districtId, name)) throw nameTaken();
           const [row] = await tx
             .insert(school)
-            .values({ districtId: actor.districtId, lgeaId: area.id, name, description: body.description, address: body.address, localGovernment: area.localGovernment, category: body.category })
+            .values({
+              districtId: actor.districtId,
+              lgeaId: area.id,
+              name,
+              description: body.description,
+              address: body.address,
+              localGovernment: area.localGovernment,
+              category: body.category,
+            })
             .returning();
           if (!row) throw new Error("school insert returned nothing");
           await recordAudit(tx, actor, "school.create", row, null, row);
@@ -90,7 +99,16 @@ export function schoolRoutes({ route }: Api) {
           if (await isSchoolNameTaken(tx, before.districtId, name, before.id)) throw nameTaken();
           const [row] = await tx
             .update(school)
-            .set({ name, description: body.description, address: body.address, lgeaId: area.id, localGovernment: area.localGovernment, category: body.category, version: sql`${school.version} + 1`, updatedAt: new Date() })
+            .set({
+              name,
+              description: body.description,
+              address: body.address,
+              lgeaId: area.id,
+              localGovernment: area.localGovernment,
+              category: body.category,
+              version: sql`${school.version} + 1`,
+              updatedAt: new Date(),
+            })
             .where(and(eq(school.id, before.id), eq(school.version, body.version)))
             .returning();
           if (!row) throw stale();
@@ -106,7 +124,8 @@ export function schoolRoutes({ route }: Api) {
     {
       method: "POST",
       path: "/school/assign-role/:id",
-      summary: "Give a staff member of the district a school role (Principal, Vice Principal, …). Body: { role, staffId }. 201 { school }; 409 when held already or the school has a Principal",
+      summary:
+        "Give a staff member of the district a school role (Principal, Vice Principal, …). Body: { role, staffId }. 201 { school }; 409 when held already or the school has a Principal",
       tag,
       access: requires("school.update"),
       params: idParams,
@@ -118,14 +137,24 @@ export function schoolRoutes({ route }: Api) {
       const row = await db.transaction(async (tx) => {
         const found = await findSchool(tx, actor, params.id);
         if (!found) throw notFound();
-        const [person] = await tx.select({ id: staff.id }).from(staff).where(and(eq(staff.id, body.staffId), eq(staff.districtId, found.districtId)));
+        const [person] = await tx
+          .select({ id: staff.id })
+          .from(staff)
+          .where(and(eq(staff.id, body.staffId), eq(staff.districtId, found.districtId)));
         if (!person) throw notFound();
         const held = await tx.select({ staffId: schoolRole.staffId, role: schoolRole.role }).from(schoolRole).where(eq(schoolRole.schoolId, found.id));
         if (held.some((h) => h.role === body.role && h.staffId === person.id)) throw new AppError("conflict", schoolMessages.alreadyHeld);
         if (body.role === "Principal" && held.some((h) => h.role === "Principal")) throw new AppError("conflict", schoolMessages.onePrincipal);
-        const [grant] = await tx.insert(schoolRole).values({ districtId: found.districtId, schoolId: found.id, role: body.role, staffId: person.id }).returning();
+        const [grant] = await tx
+          .insert(schoolRole)
+          .values({ districtId: found.districtId, schoolId: found.id, role: body.role, staffId: person.id })
+          .returning();
         if (!grant) throw new Error("school role insert returned nothing");
-        await recordAudit(tx, actor, "school.assign-role", { id: found.id, districtId: found.districtId }, null, { schoolRoleId: grant.id, role: body.role, staffId: person.id });
+        await recordAudit(tx, actor, "school.assign-role", { id: found.id, districtId: found.districtId }, null, {
+          schoolRoleId: grant.id,
+          role: body.role,
+          staffId: person.id,
+        });
         return found;
       });
       return c.json({ school: await schoolDetail(db, row) }, 201);
@@ -149,7 +178,14 @@ export function schoolRoutes({ route }: Api) {
         const found = grant && (await findSchool(tx, actor, grant.schoolId));
         if (!grant || !found) throw notFound();
         await tx.delete(schoolRole).where(eq(schoolRole.id, grant.id));
-        await recordAudit(tx, actor, "school.unassign-role", { id: found.id, districtId: found.districtId }, { schoolRoleId: grant.id, role: grant.role, staffId: grant.staffId }, null);
+        await recordAudit(
+          tx,
+          actor,
+          "school.unassign-role",
+          { id: found.id, districtId: found.districtId },
+          { schoolRoleId: grant.id, role: grant.role, staffId: grant.staffId },
+          null,
+        );
         return found;
       });
       return c.json({ message: schoolMessages.roleRemoved, school: await schoolDetail(db, row) });

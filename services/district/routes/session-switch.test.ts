@@ -23,7 +23,12 @@ describe("switching organisation and district", () => {
 
   const me = (token: string) => api.call("GET", "/auth/me", { token });
   const liveSessionsOf = async (staffId: string) =>
-    (await api.db.select({ familyId: refreshToken.familyId }).from(refreshToken).where(and(eq(refreshToken.staffId, staffId), isNull(refreshToken.revokedAt)))).length;
+    (
+      await api.db
+        .select({ familyId: refreshToken.familyId })
+        .from(refreshToken)
+        .where(and(eq(refreshToken.staffId, staffId), isNull(refreshToken.revokedAt)))
+    ).length;
 
   describe("GET /staff/switch-role-access/{id}", () => {
     it("issues tokens for an LGEA the staff member holds a role in, ends the old session, and refresh keeps the LGEA", async () => {
@@ -31,13 +36,19 @@ describe("switching organisation and district", () => {
       const [area] = await api.db.select().from(lgea).where(eq(lgea.districtId, d1));
       if (!area) throw new Error("district 1 has no LGEA");
       const supervisor = await roleRow(api, d1, "School Supervisor");
-      const [grant] = await api.db.insert(roleAccess).values({ staffId: person.id, districtId: d1, organizationType: "LGEA", organizationId: area.id, roleId: supervisor.id }).returning();
+      const [grant] = await api.db
+        .insert(roleAccess)
+        .values({ staffId: person.id, districtId: d1, organizationType: "LGEA", organizationId: area.id, roleId: supervisor.id })
+        .returning();
       if (!grant) throw new Error("grant insert failed");
       const before = await api.login(person.email, demoPasswords.staff);
       expect(before.currentOrganization).toMatchObject({ id: area.id, type: "LGEA" });
       // A second grant, in the district itself, to switch to.
       const records = await roleRow(api, d1, "Records Officer");
-      const [districtGrant] = await api.db.insert(roleAccess).values({ staffId: person.id, districtId: d1, organizationType: "District", organizationId: d1, roleId: records.id }).returning();
+      const [districtGrant] = await api.db
+        .insert(roleAccess)
+        .values({ staffId: person.id, districtId: d1, organizationType: "District", organizationId: d1, roleId: records.id })
+        .returning();
       if (!districtGrant) throw new Error("grant insert failed");
 
       const switched = await expectOk<AuthResult>(await api.call("GET", `/staff/switch-role-access/${districtGrant.id}`, { token: before.authorizationToken }));
@@ -59,9 +70,17 @@ describe("switching organisation and district", () => {
       const [othersGrant] = await api.db.select().from(roleAccess).where(eq(roleAccess.staffId, admin2.staff.id));
       if (!othersGrant) throw new Error("admin 2 has no grant");
       const session = await api.loginAdmin(1);
-      await expectError(await api.call("GET", `/staff/switch-role-access/${othersGrant.id}`, { token: session.authorizationToken }), 404, authMessages.notFound);
+      await expectError(
+        await api.call("GET", `/staff/switch-role-access/${othersGrant.id}`, { token: session.authorizationToken }),
+        404,
+        authMessages.notFound,
+      );
       await expectError(await api.call("GET", `/staff/switch-role-access/${randomId()}`, { token: session.authorizationToken }), 404, authMessages.notFound);
-      await expectError(await api.call("GET", "/staff/switch-role-access/not-an-id", { token: session.authorizationToken }), 400, "Validation failed: Please ensure all fields are filled correctly.");
+      await expectError(
+        await api.call("GET", "/staff/switch-role-access/not-an-id", { token: session.authorizationToken }),
+        400,
+        "Validation failed: Please ensure all fields are filled correctly.",
+      );
       expect((await me(session.authorizationToken)).status).toBe(200);
       expect((await api.call("GET", `/staff/switch-role-access/${randomId()}`)).status).toBe(401);
     });
@@ -70,7 +89,9 @@ describe("switching organisation and district", () => {
   describe("POST /super-admin/switch-district", () => {
     it("gives a super administrator tokens for another district, whose records they then work on", async () => {
       const superAdmin = await api.loginSuperAdmin();
-      const switched = await expectOk<AuthResult>(await api.call("POST", "/super-admin/switch-district", { token: superAdmin.authorizationToken, body: { districtId: d2 } }));
+      const switched = await expectOk<AuthResult>(
+        await api.call("POST", "/super-admin/switch-district", { token: superAdmin.authorizationToken, body: { districtId: d2 } }),
+      );
       expect(switched.staff.district).toMatchObject({ id: d2, name: "Education District II" });
       expect(switched.currentOrganization).toEqual({ id: d2, name: "Education District II", type: "District" });
       const dashboard = await api.call("GET", `/district/get-dashboard-information/${d2}`, { token: switched.authorizationToken });
@@ -81,10 +102,22 @@ describe("switching organisation and district", () => {
     });
 
     it("refuses district staff (403) and an unknown district (404); validates the body", async () => {
-      await expectError(await api.call("POST", "/super-admin/switch-district", { token: admin1.authorizationToken, body: { districtId: d2 } }), 403, authMessages.forbidden);
+      await expectError(
+        await api.call("POST", "/super-admin/switch-district", { token: admin1.authorizationToken, body: { districtId: d2 } }),
+        403,
+        authMessages.forbidden,
+      );
       const superAdmin = await api.loginSuperAdmin();
-      await expectError(await api.call("POST", "/super-admin/switch-district", { token: superAdmin.authorizationToken, body: { districtId: randomId() } }), 404, authMessages.notFound);
-      const invalid = await expectError(await api.call("POST", "/super-admin/switch-district", { token: superAdmin.authorizationToken, body: {} }), 400, "Validation failed: Please ensure all fields are filled correctly.");
+      await expectError(
+        await api.call("POST", "/super-admin/switch-district", { token: superAdmin.authorizationToken, body: { districtId: randomId() } }),
+        404,
+        authMessages.notFound,
+      );
+      const invalid = await expectError(
+        await api.call("POST", "/super-admin/switch-district", { token: superAdmin.authorizationToken, body: {} }),
+        400,
+        "Validation failed: Please ensure all fields are filled correctly.",
+      );
       expect(invalid.issues).toEqual([{ path: "districtId", message: "Choose a district." }]);
       expect((await me(superAdmin.authorizationToken)).status).toBe(200);
     });

@@ -18,7 +18,8 @@ describe("staff accounts", () => {
 
   describe("availability checks", () => {
     const exists = async (kind: "username" | "email" | "phone-number", value: string) =>
-      (await expectOk<{ exists: boolean }>(await api.call("GET", `/staff/${kind}-exists/${encodeURIComponent(value)}`, { token: admin1.authorizationToken }))).exists;
+      (await expectOk<{ exists: boolean }>(await api.call("GET", `/staff/${kind}-exists/${encodeURIComponent(value)}`, { token: admin1.authorizationToken })))
+        .exists;
 
     it("need a token", async () => {
       for (const path of ["/staff/username-exists/admined1", "/staff/email-exists/admin.ed1%40example.org", "/staff/phone-number-exists/8030000001"]) {

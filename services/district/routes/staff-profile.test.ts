@@ -48,7 +48,9 @@ describe("staff records: view, update, profile picture", () => {
 
   it("lets anyone read and change their own record; the change is stored, versioned and audited", async () => {
     const mine = (await expectOk<{ staff: StaffProfile }>(await view(teacher.staff.id, teacher.authorizationToken))).staff;
-    const { staff } = await expectOk<{ staff: StaffProfile }>(await update(teacher.staff.id, teacher.authorizationToken, { ...details, version: mine.version }));
+    const { staff } = await expectOk<{ staff: StaffProfile }>(
+      await update(teacher.staff.id, teacher.authorizationToken, { ...details, version: mine.version }),
+    );
     expect(staff).toMatchObject({
       title: "Dr",
       lastName: "Nwosu-Bello",
@@ -71,25 +73,53 @@ describe("staff records: view, update, profile picture", () => {
     expect(entry).toMatchObject({ operation: "staff.update", actorStaffId: teacher.staff.id, after: expect.objectContaining({ lastName: "Nwosu-Bello" }) });
     expect(JSON.stringify(entry)).not.toContain("passwordHash");
 
-    await expectError(await update(teacher.staff.id, teacher.authorizationToken, { ...details, version: mine.version }), 409, "This record was changed by someone else since you opened it. Reload to see the changes.");
+    await expectError(
+      await update(teacher.staff.id, teacher.authorizationToken, { ...details, version: mine.version }),
+      409,
+      "This record was changed by someone else since you opened it. Reload to see the changes.",
+    );
   });
 
   it("cannot change one's own staff type, status or super-administrator flag", async () => {
     const mine = await current(teacher.staff.id);
-    await expectOk(await update(teacher.staff.id, teacher.authorizationToken, { ...details, version: mine.version, staffType: "Non-Teaching", accountStatus: "Suspended", isSuperAdmin: true }));
+    await expectOk(
+      await update(teacher.staff.id, teacher.authorizationToken, {
+        ...details,
+        version: mine.version,
+        staffType: "Non-Teaching",
+        accountStatus: "Suspended",
+        isSuperAdmin: true,
+      }),
+    );
     expect(await staffRow(api, "chiamaka.nwosu@example.org")).toMatchObject({ staffType: mine.staffType, accountStatus: "Active", isSuperAdmin: false });
   });
 
   it("refuses an e-mail or phone number another staff member has, with the spec's messages", async () => {
     const mine = await current(teacher.staff.id);
-    await expectError(await update(teacher.staff.id, teacher.authorizationToken, { ...details, email: "ADMIN.ed1@example.org", version: mine.version }), 409, "Email already taken");
-    await expectError(await update(teacher.staff.id, teacher.authorizationToken, { ...details, phoneNumber: "8030000001", version: mine.version }), 409, "Phone Number already in use");
+    await expectError(
+      await update(teacher.staff.id, teacher.authorizationToken, { ...details, email: "ADMIN.ed1@example.org", version: mine.version }),
+      409,
+      "Email already taken",
+    );
+    await expectError(
+      await update(teacher.staff.id, teacher.authorizationToken, { ...details, phoneNumber: "8030000001", version: mine.version }),
+      409,
+      "Phone Number already in use",
+    );
   });
 
   it("checks every field with the spec's messages, and that the LGA lies in the state", async () => {
     const mine = await current(teacher.staff.id);
     const empty = await expectError(
-      await update(teacher.staff.id, teacher.authorizationToken, { version: mine.version, title: "", firstName: "", lastName: "Ab", phoneNumber: "080", email: "x", dob: "2999-01-01" }),
+      await update(teacher.staff.id, teacher.authorizationToken, {
+        version: mine.version,
+        title: "",
+        firstName: "",
+        lastName: "Ab",
+        phoneNumber: "080",
+        email: "x",
+        dob: "2999-01-01",
+      }),
       400,
       formInvalidMessage,
     );
@@ -106,19 +136,38 @@ describe("staff records: view, update, profile picture", () => {
       stateOfOrigin: "State is required",
       localGovernmentOfResidence: "Local Government is required",
     });
-    const wrongPlace = await expectError(await update(teacher.staff.id, teacher.authorizationToken, { ...details, localGovernmentOfOrigin: "Ikeja", version: mine.version }), 400, formInvalidMessage);
+    const wrongPlace = await expectError(
+      await update(teacher.staff.id, teacher.authorizationToken, { ...details, localGovernmentOfOrigin: "Ikeja", version: mine.version }),
+      400,
+      formInvalidMessage,
+    );
     expect(wrongPlace.issues).toEqual([{ path: "localGovernmentOfOrigin", message: "Local Government is required" }]);
-    const badDate = await expectError(await update(teacher.staff.id, teacher.authorizationToken, { ...details, dob: "1990-02-30", version: mine.version }), 400, formInvalidMessage);
+    const badDate = await expectError(
+      await update(teacher.staff.id, teacher.authorizationToken, { ...details, dob: "1990-02-30", version: mine.version }),
+      400,
+      formInvalidMessage,
+    );
     expect(badDate.issues).toEqual([{ path: "dob", message: "Enter a valid date." }]);
   });
 
   it("needs staff.view / staff.update for another's record, and hides other districts", async () => {
     const colleague = await staffRow(api, "ngozi.obi@example.org");
     await expectError(await view(colleague.id, teacher.authorizationToken), 403, authMessages.forbidden);
-    await expectError(await update(colleague.id, teacher.authorizationToken, { ...details, email: "x.y@example.org", phoneNumber: "8090000000", version: colleague.version }), 403, authMessages.forbidden);
+    await expectError(
+      await update(colleague.id, teacher.authorizationToken, { ...details, email: "x.y@example.org", phoneNumber: "8090000000", version: colleague.version }),
+      403,
+      authMessages.forbidden,
+    );
     expect((await expectOk<{ staff: StaffProfile }>(await view(colleague.id, admin1.authorizationToken))).staff.email).toBe("ngozi.obi@example.org");
     const changed = await expectOk<{ staff: StaffProfile }>(
-      await update(colleague.id, admin1.authorizationToken, { ...details, firstName: "Ngozi", lastName: "Obi", email: "ngozi.obi@example.org", phoneNumber: "8090000001", version: colleague.version }),
+      await update(colleague.id, admin1.authorizationToken, {
+        ...details,
+        firstName: "Ngozi",
+        lastName: "Obi",
+        email: "ngozi.obi@example.org",
+        phoneNumber: "8090000001",
+        version: colleague.version,
+      }),
     );
     expect(changed.staff.firstName).toBe("Ngozi");
     const elsewhere = await staffRow(api, "zainab.umar@example.org");
@@ -127,7 +176,12 @@ describe("staff records: view, update, profile picture", () => {
   });
 
   it("sets one's own profile picture as a JPEG, and it comes back with the signed-in user", async () => {
-    const answer = await expectOk<{ Location: string }>(await api.call("PATCH", `/staff/update-profile-picture/${teacher.staff.id}`, { token: teacher.authorizationToken, form: imageForm({ file: { bytes: await testImages.jpegWithGps(), type: "image/jpeg" } }) }));
+    const answer = await expectOk<{ Location: string }>(
+      await api.call("PATCH", `/staff/update-profile-picture/${teacher.staff.id}`, {
+        token: teacher.authorizationToken,
+        form: imageForm({ file: { bytes: await testImages.jpegWithGps(), type: "image/jpeg" } }),
+      }),
+    );
     expect(answer.Location).toMatch(/^\/api\/district\/files\//);
     const me = await expectOk<SignedInUser>(await api.call("GET", "/auth/me", { token: teacher.authorizationToken }));
     expect(me.staff.profilePicture).toEqual(answer);
@@ -135,7 +189,21 @@ describe("staff records: view, update, profile picture", () => {
     expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).exif).toBeUndefined();
 
     const colleague = await staffRow(api, "tunde.bakare@example.org");
-    await expectError(await api.call("PATCH", `/staff/update-profile-picture/${colleague.id}`, { token: teacher.authorizationToken, form: imageForm({ file: { bytes: await testImages.png() } }) }), 403, authMessages.forbidden);
-    await expectError(await api.call("PATCH", `/staff/update-profile-picture/${teacher.staff.id}`, { token: teacher.authorizationToken, form: imageForm({ file: { bytes: testImages.text(), filename: "me.jpg" } }) }), 400, "Only PNG or JPEG images are accepted.");
+    await expectError(
+      await api.call("PATCH", `/staff/update-profile-picture/${colleague.id}`, {
+        token: teacher.authorizationToken,
+        form: imageForm({ file: { bytes: await testImages.png() } }),
+      }),
+      403,
+      authMessages.forbidden,
+    );
+    await expectError(
+      await api.call("PATCH", `/staff/update-profile-picture/${teacher.staff.id}`, {
+        token: teacher.authorizationToken,
+        form: imageForm({ file: { bytes: testImages.text(), filename: "me.jpg" } }),
+      }),
+      400,
+      "Only PNG or JPEG images are accepted.",
+    );
   });
 });

@@ -76,7 +76,10 @@ export function staffProfileRoutes({ route }: Api) {
         const before = await staffFor(tx, actor, params.id, "staff.update");
         if (before.version !== version) throw new AppError("conflict", staffMessages.stale);
         const email = details.email.toLowerCase();
-        const [emailClash] = await tx.select({ id: staff.id }).from(staff).where(and(eq(sql`lower(${staff.email})`, email), ne(staff.id, before.id)));
+        const [emailClash] = await tx
+          .select({ id: staff.id })
+          .from(staff)
+          .where(and(eq(sql`lower(${staff.email})`, email), ne(staff.id, before.id)));
         if (emailClash) throw new AppError("conflict", fieldMessages.emailTaken);
         const [phoneClash] = await tx
           .select({ id: staff.id })
@@ -102,7 +105,8 @@ export function staffProfileRoutes({ route }: Api) {
     {
       method: "PATCH",
       path: "/staff/update-profile-picture/:id",
-      summary: "Set a profile picture: one's own, or another's in the district with staff.update. Multipart form: file (PNG or JPEG, at most 5 MB; stored as JPEG). { Location }",
+      summary:
+        "Set a profile picture: one's own, or another's in the district with staff.update. Multipart form: file (PNG or JPEG, at most 5 MB; stored as JPEG). { Location }",
       tag,
       access: signedIn,
       params: idParams,

@@ -20,31 +20,55 @@ describe("personal rights: super administration, ownership, last activity", () =
   });
   afterAll(() => api.close());
 
-  const ownerOf = async (districtId: string) => (await api.db.select({ owner: district.ownerStaffId }).from(district).where(eq(district.id, districtId)))[0]?.owner;
+  const ownerOf = async (districtId: string) =>
+    (await api.db.select({ owner: district.ownerStaffId }).from(district).where(eq(district.id, districtId)))[0]?.owner;
 
   describe("POST /staff/authorize-super-admin", () => {
     it("makes a staff member a super administrator, audited; they then reach the super-admin area; twice is 409", async () => {
       const superAdmin = await api.loginSuperAdmin();
       const target = await staffRow(api, "emeka.eze@example.org");
-      expect(await expectOk(await api.call("POST", "/staff/authorize-super-admin", { token: superAdmin.authorizationToken, body: { staffId: target.id } }))).toEqual({
+      expect(
+        await expectOk(await api.call("POST", "/staff/authorize-super-admin", { token: superAdmin.authorizationToken, body: { staffId: target.id } })),
+      ).toEqual({
         message: "Super administrator authorised",
       });
       expect((await staffRow(api, target.email)).isSuperAdmin).toBe(true);
       const [entry] = await auditOf(api, target.id);
-      expect(entry).toMatchObject({ actorStaffId: superAdmin.staff.id, operation: "staff.authorize-super-admin", before: { isSuperAdmin: false }, after: { isSuperAdmin: true } });
+      expect(entry).toMatchObject({
+        actorStaffId: superAdmin.staff.id,
+        operation: "staff.authorize-super-admin",
+        before: { isSuperAdmin: false },
+        after: { isSuperAdmin: true },
+      });
       const promoted = await api.login(target.email, demoPasswords.staff);
       expect(promoted.staff.isSuperAdmin).toBe(true);
       expect((await api.call("GET", "/super-admin/districts", { token: promoted.authorizationToken })).status).toBe(200);
-      await expectError(await api.call("POST", "/staff/authorize-super-admin", { token: superAdmin.authorizationToken, body: { staffId: target.id } }), 409, "That staff member is already a super administrator.");
+      await expectError(
+        await api.call("POST", "/staff/authorize-super-admin", { token: superAdmin.authorizationToken, body: { staffId: target.id } }),
+        409,
+        "That staff member is already a super administrator.",
+      );
     });
 
     it("is refused to a district administrator (403) and answers 404 for an unknown staff member", async () => {
       const target = await staffRow(api, "tunde.bakare@example.org");
-      await expectError(await api.call("POST", "/staff/authorize-super-admin", { token: admin1.authorizationToken, body: { staffId: target.id } }), 403, authMessages.forbidden);
+      await expectError(
+        await api.call("POST", "/staff/authorize-super-admin", { token: admin1.authorizationToken, body: { staffId: target.id } }),
+        403,
+        authMessages.forbidden,
+      );
       expect((await staffRow(api, target.email)).isSuperAdmin).toBe(false);
       const superAdmin = await api.loginSuperAdmin();
-      await expectError(await api.call("POST", "/staff/authorize-super-admin", { token: superAdmin.authorizationToken, body: { staffId: randomId() } }), 404, authMessages.notFound);
-      await expectError(await api.call("POST", "/staff/authorize-super-admin", { token: superAdmin.authorizationToken, body: { staffId: "x" } }), 400, formInvalidMessage);
+      await expectError(
+        await api.call("POST", "/staff/authorize-super-admin", { token: superAdmin.authorizationToken, body: { staffId: randomId() } }),
+        404,
+        authMessages.notFound,
+      );
+      await expectError(
+        await api.call("POST", "/staff/authorize-super-admin", { token: superAdmin.authorizationToken, body: { staffId: "x" } }),
+        400,
+        formInvalidMessage,
+      );
     });
   });
 
@@ -56,7 +80,9 @@ describe("personal rights: super administration, ownership, last activity", () =
       expect(before.isDistrictOwner).toBe(false);
       expect(before.permissions).not.toContain("role.create");
 
-      expect(await expectOk(await api.call("POST", "/staff/transfer-right", { token: admin1.authorizationToken, body: { staffId: newOwner.id } }))).toEqual({ message: "Transfer Successfully" });
+      expect(await expectOk(await api.call("POST", "/staff/transfer-right", { token: admin1.authorizationToken, body: { staffId: newOwner.id } }))).toEqual({
+        message: "Transfer Successfully",
+      });
       expect(await ownerOf(d1)).toBe(newOwner.id);
       const [entry] = await auditOf(api, d1);
       expect(entry).toMatchObject({ operation: "district.transfer-right", before: { ownerStaffId: admin1.staff.id }, after: { ownerStaffId: newOwner.id } });
@@ -64,7 +90,11 @@ describe("personal rights: super administration, ownership, last activity", () =
       const after = await api.login(newOwner.email, demoPasswords.staff);
       expect(after.isDistrictOwner).toBe(true);
       expect(after.permissions).toEqual(expect.arrayContaining(["role.create", "role.assign", "district.transfer-right", "staff.view"]));
-      await expectError(await api.call("POST", "/staff/transfer-right", { token: after.authorizationToken, body: { staffId: newOwner.id } }), 409, "That staff member already owns the district.");
+      await expectError(
+        await api.call("POST", "/staff/transfer-right", { token: after.authorizationToken, body: { staffId: newOwner.id } }),
+        409,
+        "That staff member already owns the district.",
+      );
       // And back, by the new owner.
       await expectOk(await api.call("POST", "/staff/transfer-right", { token: after.authorizationToken, body: { staffId: admin1.staff.id } }));
       expect(await ownerOf(d1)).toBe(admin1.staff.id);
@@ -73,11 +103,23 @@ describe("personal rights: super administration, ownership, last activity", () =
     it("refuses staff without the right (403), staff of another district (404) and an account that is not active (400)", async () => {
       const teacher = await api.login("chiamaka.nwosu@example.org", demoPasswords.staff);
       const target = await staffRow(api, "halima.sani@example.org");
-      await expectError(await api.call("POST", "/staff/transfer-right", { token: teacher.authorizationToken, body: { staffId: target.id } }), 403, authMessages.forbidden);
+      await expectError(
+        await api.call("POST", "/staff/transfer-right", { token: teacher.authorizationToken, body: { staffId: target.id } }),
+        403,
+        authMessages.forbidden,
+      );
       const otherDistrictStaff = await staffRow(api, "yetunde.lawal@example.org");
-      await expectError(await api.call("POST", "/staff/transfer-right", { token: admin1.authorizationToken, body: { staffId: otherDistrictStaff.id } }), 404, authMessages.notFound);
+      await expectError(
+        await api.call("POST", "/staff/transfer-right", { token: admin1.authorizationToken, body: { staffId: otherDistrictStaff.id } }),
+        404,
+        authMessages.notFound,
+      );
       await api.db.update(staff).set({ accountStatus: "ResetPassword" }).where(eq(staff.id, target.id));
-      await expectError(await api.call("POST", "/staff/transfer-right", { token: admin1.authorizationToken, body: { staffId: target.id } }), 400, "Only an active staff member can take this over.");
+      await expectError(
+        await api.call("POST", "/staff/transfer-right", { token: admin1.authorizationToken, body: { staffId: target.id } }),
+        400,
+        "Only an active staff member can take this over.",
+      );
       expect(await ownerOf(d1)).toBe(admin1.staff.id);
       expect(await ownerOf(admin2.staff.district.id)).toBe(admin2.staff.id);
     });
@@ -91,16 +133,30 @@ describe("personal rights: super administration, ownership, last activity", () =
 
       const idle = await staffRow(api, "tunde.bakare@example.org");
       await api.db.update(staff).set({ lastActiveAt: null }).where(eq(staff.id, idle.id));
-      expect(await expectOk<LastTimeActive>(await api.call("GET", `/staff/last-time-active?staffId=${idle.id}`, { token: admin1.authorizationToken }))).toEqual({ staffId: idle.id, lastTimeActive: null });
+      expect(await expectOk<LastTimeActive>(await api.call("GET", `/staff/last-time-active?staffId=${idle.id}`, { token: admin1.authorizationToken }))).toEqual(
+        { staffId: idle.id, lastTimeActive: null },
+      );
     });
 
     it("needs staff.view for another's (403), hides another district's staff (404)", async () => {
       const teacher = await api.login("chiamaka.nwosu@example.org", demoPasswords.staff);
       const colleague = await staffRow(api, "ngozi.obi@example.org");
-      await expectError(await api.call("GET", `/staff/last-time-active?staffId=${colleague.id}`, { token: teacher.authorizationToken }), 403, authMessages.forbidden);
+      await expectError(
+        await api.call("GET", `/staff/last-time-active?staffId=${colleague.id}`, { token: teacher.authorizationToken }),
+        403,
+        authMessages.forbidden,
+      );
       expect((await api.call("GET", `/staff/last-time-active?staffId=${teacher.staff.id}`, { token: teacher.authorizationToken })).status).toBe(200);
-      await expectError(await api.call("GET", `/staff/last-time-active?staffId=${admin2.staff.id}`, { token: admin1.authorizationToken }), 404, authMessages.notFound);
-      await expectError(await api.call("GET", `/staff/last-time-active?staffId=${randomId()}`, { token: admin1.authorizationToken }), 404, authMessages.notFound);
+      await expectError(
+        await api.call("GET", `/staff/last-time-active?staffId=${admin2.staff.id}`, { token: admin1.authorizationToken }),
+        404,
+        authMessages.notFound,
+      );
+      await expectError(
+        await api.call("GET", `/staff/last-time-active?staffId=${randomId()}`, { token: admin1.authorizationToken }),
+        404,
+        authMessages.notFound,
+      );
     });
   });
 });

@@ -22,10 +22,16 @@ export function staffRightsRoutes({ route }: Api) {
       const { db } = c.get("deps");
       const actor = c.get("actor");
       await db.transaction(async (tx) => {
-        const [target] = await tx.select({ id: staff.id, districtId: staff.districtId, isSuperAdmin: staff.isSuperAdmin }).from(staff).where(eq(staff.id, body.staffId));
+        const [target] = await tx
+          .select({ id: staff.id, districtId: staff.districtId, isSuperAdmin: staff.isSuperAdmin })
+          .from(staff)
+          .where(eq(staff.id, body.staffId));
         if (!target) throw notFound();
         if (target.isSuperAdmin) throw new AppError("conflict", m.alreadySuperAdmin);
-        await tx.update(staff).set({ isSuperAdmin: true, version: sql`${staff.version} + 1`, updatedAt: new Date() }).where(eq(staff.id, target.id));
+        await tx
+          .update(staff)
+          .set({ isSuperAdmin: true, version: sql`${staff.version} + 1`, updatedAt: new Date() })
+          .where(eq(staff.id, target.id));
         await recordAudit(tx, actor, "staff.authorize-super-admin", target, { isSuperAdmin: false }, { isSuperAdmin: true });
       });
       return c.json({ message: m.superAdminAuthorized });
@@ -55,8 +61,18 @@ export function staffRightsRoutes({ route }: Api) {
         if (!target) throw notFound();
         if (target.id === current.ownerStaffId) throw new AppError("conflict", m.alreadyOwner);
         if (target.accountStatus !== "Active") throw new AppError("bad_request", m.mustBeActive);
-        await tx.update(district).set({ ownerStaffId: target.id, version: sql`${district.version} + 1`, updatedAt: new Date() }).where(eq(district.id, current.id));
-        await recordAudit(tx, actor, "district.transfer-right", { id: current.id, districtId: current.id }, { ownerStaffId: current.ownerStaffId }, { ownerStaffId: target.id });
+        await tx
+          .update(district)
+          .set({ ownerStaffId: target.id, version: sql`${district.version} + 1`, updatedAt: new Date() })
+          .where(eq(district.id, current.id));
+        await recordAudit(
+          tx,
+          actor,
+          "district.transfer-right",
+          { id: current.id, districtId: current.id },
+          { ownerStaffId: current.ownerStaffId },
+          { ownerStaffId: target.id },
+        );
       });
       return c.json({ message: successNotices.transfer });
     },

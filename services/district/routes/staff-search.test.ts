@@ -21,14 +21,19 @@ describe("GET /staff/search", () => {
   });
   afterAll(() => api.close());
 
-  const search = (params: Record<string, string>, token = admin1.authorizationToken) => api.call("GET", `/staff/search?${new URLSearchParams(params)}`, { token });
-  const found = async (params: Record<string, string>, token?: string) => (await expectOk<{ foundStaffs: StaffSearchResult[] }>(await search(params, token))).foundStaffs;
+  const search = (params: Record<string, string>, token = admin1.authorizationToken) =>
+    api.call("GET", `/staff/search?${new URLSearchParams(params)}`, { token });
+  const found = async (params: Record<string, string>, token?: string) =>
+    (await expectOk<{ foundStaffs: StaffSearchResult[] }>(await search(params, token))).foundStaffs;
   const emails = (list: StaffSearchResult[]) => list.map((s) => s.email);
 
   it("gives five staff of the caller's district by default, by last name, without the caller or a super administrator", async () => {
     const list = await found({});
     expect(list).toHaveLength(5);
-    const everyone = await api.db.select().from(staff).where(and(eq(staff.districtId, d1), eq(staff.isSuperAdmin, false)));
+    const everyone = await api.db
+      .select()
+      .from(staff)
+      .where(and(eq(staff.districtId, d1), eq(staff.isSuperAdmin, false)));
     const expected = everyone
       .filter((s) => s.id !== admin1.staff.id)
       .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName))
@@ -40,7 +45,10 @@ describe("GET /staff/search", () => {
 
   it("lists the whole district with limit 1000: the caller only with includeLoggedInUser=true", async () => {
     const all = await found({ limit: "1000" });
-    const stored = await api.db.select({ id: staff.id }).from(staff).where(and(eq(staff.districtId, d1), eq(staff.isSuperAdmin, false)));
+    const stored = await api.db
+      .select({ id: staff.id })
+      .from(staff)
+      .where(and(eq(staff.districtId, d1), eq(staff.isSuperAdmin, false)));
     expect(all).toHaveLength(stored.length - 1);
     expect(emails(all)).not.toContain("admin.ed1@example.org");
     expect(emails(all)).not.toContain("superadmin@example.org");

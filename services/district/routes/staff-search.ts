@@ -6,7 +6,6 @@ import { staff } from "../../db/schema";
 import { requires } from "../../http/access";
 import type { Api } from "../../http/api";
 
-
 export function staffSearchRoutes({ route }: Api) {
   route(
     {
@@ -26,7 +25,12 @@ export function staffSearchRoutes({ route }: Api) {
       const term = query.searchTerm.replace(/\s+/g, " ");
       const pattern = `%${likeEscape(term)}%`;
       const matches = term
-        ? or(ilike(staff.firstName, pattern), ilike(staff.lastName, pattern), ilike(sql`${staff.firstName} || ' ' || ${staff.lastName}`, pattern), ilike(staff.email, pattern))
+        ? or(
+            ilike(staff.firstName, pattern),
+            ilike(staff.lastName, pattern),
+            ilike(sql`${staff.firstName} || ' ' || ${staff.lastName}`, pattern),
+            ilike(staff.email, pattern),
+          )
         : undefined;
       const foundStaffs: StaffSearchResult[] = await db
         .select({ id: staff.id, firstName: staff.firstName, lastName: staff.lastName, email: staff.email, staffType: staff.staffType })

@@ -38,7 +38,8 @@ describe("super administration", () => {
     if (!other) throw new Error("state insert failed");
     otherStateId = other.id;
     const seeded = await api.db.select().from(requirement);
-    const items = (districtId: string | null) => byId(seeded.filter((r) => r.districtId === districtId).map(({ id, description, completed }) => ({ id, description, completed })));
+    const items = (districtId: string | null) =>
+      byId(seeded.filter((r) => r.districtId === districtId).map(({ id, description, completed }) => ({ id, description, completed })));
     [seededState, seededD1, seededD2] = [items(null), items(d1), items(d2)];
     seededElsewhere = seeded.filter((r) => r.districtId !== null && r.districtId !== d1 && r.districtId !== d2).length;
     expect(seededCount()).toBe(seeded.length);
@@ -107,7 +108,9 @@ describe("super administration", () => {
       expect(await issuesOf(await create(token(), { stateId }))).toEqual([{ path: "description", message: fieldMessages.nameRequired }]);
       expect(await issuesOf(await create(token(), { stateId, description: "   " }))).toEqual([{ path: "description", message: fieldMessages.nameRequired }]);
       expect(await issuesOf(await create(token(), { stateId, description: " ab " }))).toEqual([{ path: "description", message: fieldMessages.nameTooShort }]);
-      expect(await issuesOf(await create(token(), { stateId, description: "x".repeat(301) }))).toEqual([{ path: "description", message: superAdminMessages.descriptionTooLong }]);
+      expect(await issuesOf(await create(token(), { stateId, description: "x".repeat(301) }))).toEqual([
+        { path: "description", message: superAdminMessages.descriptionTooLong },
+      ]);
     });
 
     it("refuses a missing state and malformed ids", async () => {
@@ -135,7 +138,10 @@ describe("super administration", () => {
     });
 
     it("creates a district requirement, stored and audited; district 1's /auth/me is blocked by it, district 2's is not", async () => {
-      const { requirement: created } = await expectOk<RequirementResult>(await create(token(), { stateId, districtId: d1, description: "  Upload the district charter " }), 201);
+      const { requirement: created } = await expectOk<RequirementResult>(
+        await create(token(), { stateId, districtId: d1, description: "  Upload the district charter " }),
+        201,
+      );
       expect(created).toEqual({ id: expect.any(String), stateId, districtId: d1, description: "Upload the district charter", completed: false });
       districtReq = created.id;
       const [row] = await api.db.select().from(requirement).where(eq(requirement.id, created.id));
@@ -146,7 +152,9 @@ describe("super administration", () => {
 
       const { missingRequirements } = await me(admin1);
       expect(missingRequirements.unSatisfiedRequirementsExist).toBe(true);
-      expect(byId(missingRequirements.districtPortal.requirements)).toEqual(byId([...seededD1, { id: created.id, description: "Upload the district charter", completed: false }]));
+      expect(byId(missingRequirements.districtPortal.requirements)).toEqual(
+        byId([...seededD1, { id: created.id, description: "Upload the district charter", completed: false }]),
+      );
       expect(byId(missingRequirements.statePortal.requirements)).toEqual(seededState);
       const other = (await me(admin2)).missingRequirements;
       expect(other.unSatisfiedRequirementsExist).toBe(false);
@@ -154,17 +162,28 @@ describe("super administration", () => {
     });
 
     it("creates a state requirement (districtId null), audited under the actor's district; both districts see it", async () => {
-      const { requirement: created } = await expectOk<RequirementResult>(await create(token(), { stateId, districtId: null, description: "Approve the state curriculum" }), 201);
+      const { requirement: created } = await expectOk<RequirementResult>(
+        await create(token(), { stateId, districtId: null, description: "Approve the state curriculum" }),
+        201,
+      );
       expect(created).toEqual({ id: expect.any(String), stateId, districtId: null, description: "Approve the state curriculum", completed: false });
       stateReq = created.id;
       const audit = await auditOf(api, created.id);
       expect(audit).toHaveLength(1);
-      expect(audit[0]).toMatchObject({ actorStaffId: superAdmin.staff.id, districtId: superAdmin.staff.district.id, operation: "requirement.create", before: null, after: created });
+      expect(audit[0]).toMatchObject({
+        actorStaffId: superAdmin.staff.id,
+        districtId: superAdmin.staff.district.id,
+        operation: "requirement.create",
+        before: null,
+        after: created,
+      });
 
       for (const who of [admin1, admin2]) {
         const { missingRequirements } = await me(who);
         expect(missingRequirements.unSatisfiedRequirementsExist).toBe(true);
-        expect(byId(missingRequirements.statePortal.requirements)).toEqual(byId([...seededState, { id: created.id, description: "Approve the state curriculum", completed: false }]));
+        expect(byId(missingRequirements.statePortal.requirements)).toEqual(
+          byId([...seededState, { id: created.id, description: "Approve the state curriculum", completed: false }]),
+        );
       }
     });
 
@@ -173,12 +192,17 @@ describe("super administration", () => {
       const byDistrict = new Map(districts.map((d) => [d.id, d]));
       // Oldest first: the seed's (one creation time, so by id), then the new ones.
       const state = [...seededState, { id: stateReq, description: "Approve the state curriculum", completed: false }];
-      expect(byDistrict.get(d1)?.requirements).toEqual({ state, district: [...seededD1, { id: districtReq, description: "Upload the district charter", completed: false }] });
+      expect(byDistrict.get(d1)?.requirements).toEqual({
+        state,
+        district: [...seededD1, { id: districtReq, description: "Upload the district charter", completed: false }],
+      });
       expect(byDistrict.get(d2)?.requirements).toEqual({ state, district: seededD2 });
     });
 
     it("refuses a completion body that is not a boolean, and an unknown id", async () => {
-      expect(await issuesOf(await complete(token(), districtReq, { completed: "yes" }))).toEqual([{ path: "completed", message: superAdminMessages.completedRequired }]);
+      expect(await issuesOf(await complete(token(), districtReq, { completed: "yes" }))).toEqual([
+        { path: "completed", message: superAdminMessages.completedRequired },
+      ]);
       expect(await issuesOf(await complete(token(), districtReq, {}))).toEqual([{ path: "completed", message: superAdminMessages.completedRequired }]);
       await expectError(await complete(token(), "not-a-uuid", { completed: true }), 400, formInvalidMessage);
       await expectError(await complete(token(), randomId(), { completed: true }), 404, authMessages.notFound);
@@ -202,7 +226,11 @@ describe("super administration", () => {
         expect(missingRequirements.unSatisfiedRequirementsExist).toBe(false);
         expect(missingRequirements.statePortal.requirements).toContainEqual({ id: stateReq, description: "Approve the state curriculum", completed: true });
       }
-      expect((await me(admin1)).missingRequirements.districtPortal.requirements).toContainEqual({ id: districtReq, description: "Upload the district charter", completed: true });
+      expect((await me(admin1)).missingRequirements.districtPortal.requirements).toContainEqual({
+        id: districtReq,
+        description: "Upload the district charter",
+        completed: true,
+      });
     });
 
     it("marking one uncompleted again blocks the portal again", async () => {
@@ -233,7 +261,9 @@ describe("super administration", () => {
 
     it("refuses a status it does not set, and an unknown district", async () => {
       for (const accountStatus of ["ResetPassword", "Pending", undefined]) {
-        expect(await issuesOf(await setStatus(token(), d1, { accountStatus }))).toEqual([{ path: "accountStatus", message: superAdminMessages.accountStatusInvalid }]);
+        expect(await issuesOf(await setStatus(token(), d1, { accountStatus }))).toEqual([
+          { path: "accountStatus", message: superAdminMessages.accountStatusInvalid },
+        ]);
       }
       await expectError(await setStatus(token(), randomId(), { accountStatus: "Active" }), 404, authMessages.notFound);
       await expectError(await setStatus(token(), "nope", { accountStatus: "Active" }), 400, formInvalidMessage);

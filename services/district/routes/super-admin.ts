@@ -26,7 +26,13 @@ const idParams = z.object({ id: uuidParam });
 
 type RequirementRow = typeof requirement.$inferSelect;
 
-const toRequirement = (r: RequirementRow): Requirement => ({ id: r.id, stateId: r.stateId, districtId: r.districtId, description: r.description, completed: r.completed });
+const toRequirement = (r: RequirementRow): Requirement => ({
+  id: r.id,
+  stateId: r.stateId,
+  districtId: r.districtId,
+  description: r.description,
+  completed: r.completed,
+});
 const toItem = (r: RequirementRow): RequirementItem => ({ id: r.id, description: r.description, completed: r.completed });
 
 /** Audit entries are filed under a district: the requirement's own, or for a state requirement the actor's. */

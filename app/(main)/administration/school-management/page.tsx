@@ -16,7 +16,12 @@ export default async function SchoolManagementPage() {
   const can = new Set(user.permissions);
   const districtId = user.staff.district.id;
   const frame = { title: "School management", crumbs: [{ label: "Administration", href: routes.administration }, { label: "Schools" }] };
-  if (!can.has("school.view")) return <PageFrame {...frame}><Forbidden /></PageFrame>;
+  if (!can.has("school.view"))
+    return (
+      <PageFrame {...frame}>
+        <Forbidden />
+      </PageFrame>
+    );
   const queries = serverQueries();
   await Promise.all([
     queries.prefetch(schoolKeys.search(districtId, firstSchoolPage), schoolSearchPath(districtId, firstSchoolPage)),

@@ -19,7 +19,11 @@ export default async function DistrictProfilePage() {
   const districtId = staff.district.id;
   const canView = permissions.includes("district.view");
   const queries = serverQueries();
-  if (canView) await Promise.all([queries.prefetch(districtKeys.profile(districtId), districtProfilePath(districtId)), queries.prefetch(referenceKeys.allEnum, allEnumPath)]);
+  if (canView)
+    await Promise.all([
+      queries.prefetch(districtKeys.profile(districtId), districtProfilePath(districtId)),
+      queries.prefetch(referenceKeys.allEnum, allEnumPath),
+    ]);
   return (
     <PageFrame title={`${districtTerm} profile`} crumbs={[{ label: `${districtTerm} profile` }]}>
       {canView ? (
@@ -36,7 +40,9 @@ export default async function DistrictProfilePage() {
           ]}
         />
       )}
-      {permissions.includes("district.transfer-right") ? <TransferRightPanel districtId={districtId} districtTerm={districtTerm} isOwner={isDistrictOwner} /> : null}
+      {permissions.includes("district.transfer-right") ? (
+        <TransferRightPanel districtId={districtId} districtTerm={districtTerm} isOwner={isDistrictOwner} />
+      ) : null}
     </PageFrame>
   );
 }

@@ -19,8 +19,8 @@ export default async function SwitchDistrictPage() {
   return (
     <PageFrame title="Switch District" crumbs={[{ label: "Super administration", href: routes.superAdmin }, { label: "Switch District" }]}>
       <p className="text-muted-foreground">
-        You are working on <strong className="text-foreground">{user.staff.district.name}</strong>. Choose another district to work on it; the portal then shows that
-        district&apos;s dashboard, schools, staff and settings.
+        You are working on <strong className="text-foreground">{user.staff.district.name}</strong>. Choose another district to work on it; the portal then shows
+        that district&apos;s dashboard, schools, staff and settings.
       </p>
       <HydrationBoundary state={queries.state()}>
         <SwitchDistrictList currentDistrictId={user.staff.district.id} />

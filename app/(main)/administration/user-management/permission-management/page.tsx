@@ -16,7 +16,12 @@ export default async function PermissionManagementPage() {
   const can = new Set(user.permissions);
   const districtId = user.staff.district.id;
   const frame = { title: "Roles and permissions", crumbs: [{ label: "Administration", href: routes.administration }, { label: "Roles" }] };
-  if (!can.has("role.view")) return <PageFrame {...frame}><Forbidden /></PageFrame>;
+  if (!can.has("role.view"))
+    return (
+      <PageFrame {...frame}>
+        <Forbidden />
+      </PageFrame>
+    );
   const queries = serverQueries();
   await Promise.all([
     queries.prefetch(roleKeys.list(districtId), `role/get-roles-for-organization/${districtId}`),
@@ -25,7 +30,13 @@ export default async function PermissionManagementPage() {
   return (
     <PageFrame {...frame}>
       <HydrationBoundary state={queries.state()}>
-        <RoleList organizationId={districtId} canCreate={can.has("role.create")} canEdit={can.has("role.update")} canDelete={can.has("role.delete")} createHref={routes.createRole} />
+        <RoleList
+          organizationId={districtId}
+          canCreate={can.has("role.create")}
+          canEdit={can.has("role.update")}
+          canDelete={can.has("role.delete")}
+          createHref={routes.createRole}
+        />
         {can.has("staff.view") ? <StaffAccessPanel districtId={districtId} /> : null}
       </HydrationBoundary>
     </PageFrame>

@@ -21,7 +21,12 @@ export default async function EditSchoolPage({ params }: { params: Promise<{ id:
   const user = await getSignedInUser();
   const districtId = user.staff.district.id;
   const frame = { title: "Edit school", crumbs: [{ label: "Schools", href: routes.schoolManagement }, { label: "Edit school" }] };
-  if (!user.permissions.includes("school.update")) return <PageFrame {...frame}><Forbidden /></PageFrame>;
+  if (!user.permissions.includes("school.update"))
+    return (
+      <PageFrame {...frame}>
+        <Forbidden />
+      </PageFrame>
+    );
   const queries = serverQueries();
   const lgas = queries.prefetch(schoolKeys.lgeas(districtId), localGovernmentListPath);
   let school: SchoolDetail;

@@ -13,7 +13,12 @@ export const metadata: Metadata = { title: "Create role" };
 export default async function CreateRolePage() {
   const user = await getSignedInUser();
   const frame = { title: "Create role", crumbs: [{ label: "Roles", href: routes.permissionManagement }, { label: "Create role" }] };
-  if (!user.permissions.includes("role.create")) return <PageFrame {...frame}><Forbidden /></PageFrame>;
+  if (!user.permissions.includes("role.create"))
+    return (
+      <PageFrame {...frame}>
+        <Forbidden />
+      </PageFrame>
+    );
   const queries = serverQueries();
   await queries.prefetch(roleKeys.catalogue, "permission/by-restriction/District");
   return (

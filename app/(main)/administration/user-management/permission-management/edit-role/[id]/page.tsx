@@ -19,7 +19,12 @@ export default async function EditRolePage({ params }: { params: Promise<{ id: s
   if (!z.uuid().safeParse(id).success) notFound();
   const user = await getSignedInUser();
   const frame = { title: "Edit role", crumbs: [{ label: "Roles", href: routes.permissionManagement }, { label: "Edit role" }] };
-  if (!user.permissions.includes("role.update")) return <PageFrame {...frame}><Forbidden /></PageFrame>;
+  if (!user.permissions.includes("role.update"))
+    return (
+      <PageFrame {...frame}>
+        <Forbidden />
+      </PageFrame>
+    );
   const queries = serverQueries();
   const catalogue = queries.prefetch(roleKeys.catalogue, "permission/by-restriction/District");
   let role: RoleDetail;
