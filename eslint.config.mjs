@@ -22,4 +22,37 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "error",
     },
   },
+  // The layering: the portal reaches the APIs only over HTTP, and the APIs share only the contract with it.
+  {
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "proxy.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/services/**", "@/services/**"],
+              message: "The portal calls the APIs over HTTP (lib/bff, lib/server-api); it never imports services/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["services/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/lib/**", "@/lib/**", "!**/lib/contract", "!**/lib/contract/**", "!@/lib/contract/**"],
+              message: "services/ shares only lib/contract with the portal.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
