@@ -1,0 +1,2 @@
+import { openDatabase } from "../services/db/client";
+export const y = openDatabase;

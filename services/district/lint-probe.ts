@@ -1,0 +1,2 @@
+import { env } from "../../lib/env";
+export const x = env;
