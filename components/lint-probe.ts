@@ -1,2 +1,0 @@
-import { openDatabase } from "../services/db/client";
-export const y = openDatabase;

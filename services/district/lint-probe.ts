@@ -1,2 +1,0 @@
-import { env } from "../../lib/env";
-export const x = env;
