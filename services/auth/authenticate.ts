@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { authMessages } from "../../lib/contract/messages";
 import { staff } from "../db/schema";
@@ -8,6 +8,10 @@ import { organizationOf } from "./organizations";
 import { loadPermissions } from "./permissions";
 import { isSessionLive, revokeAllSessions } from "./sessions";
 import { verifyAccessToken } from "./tokens";
+import { systemScope, within } from "../db/scope";
+
+/** Crosses districts by design: a token names its staff member before any scope exists. */
+const system = systemScope("a token names its staff member before any scope exists");
 
 const LAST_ACTIVE_RESOLUTION_MS = 60_000;
 
@@ -22,7 +26,7 @@ export async function authenticate(c: Context<ApiEnv>): Promise<Actor> {
   const [row] = await db
     .select({ id: staff.id, accountStatus: staff.accountStatus, isSuperAdmin: staff.isSuperAdmin, lastActiveAt: staff.lastActiveAt })
     .from(staff)
-    .where(eq(staff.id, claims.sub));
+    .where(and(eq(staff.id, claims.sub), within(system, staff)));
   if (!row) throw new AppError("logged_out", authMessages.sessionExpired);
   if (row.accountStatus === "Suspended") {
     await revokeAllSessions(db, row.id);
@@ -36,7 +40,10 @@ export async function authenticate(c: Context<ApiEnv>): Promise<Actor> {
   if (!organization) throw new AppError("logged_out", authMessages.sessionExpired);
 
   if (!row.lastActiveAt || Date.now() - row.lastActiveAt.getTime() > LAST_ACTIVE_RESOLUTION_MS) {
-    await db.update(staff).set({ lastActiveAt: new Date() }).where(eq(staff.id, row.id));
+    await db
+      .update(staff)
+      .set({ lastActiveAt: new Date() })
+      .where(and(eq(staff.id, row.id), within(system, staff)));
   }
   const who = { staffId: row.id, districtId: claims.did, organizationId: claims.oid, isSuperAdmin: row.isSuperAdmin };
   return { ...who, sessionId: claims.fid, organizationType: organization.type, permissions: await loadPermissions(db, who) };

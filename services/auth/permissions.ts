@@ -2,6 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { allOperations, ownerOperations, type Operation } from "../../lib/contract/permissions";
 import type { Db } from "../db/client";
 import { district, role, roleAccess } from "../db/schema";
+import { systemScope, within } from "../db/scope";
+
+/** Crosses districts by design: the caller's permissions are what the scope is built from. */
+const system = systemScope("the caller's permissions are what the scope is built from");
 
 /**
  * The operations a staff member may perform in the organisation they are working in. Read from the
@@ -17,7 +21,7 @@ export async function loadPermissions(
     .select({ operations: role.operations })
     .from(roleAccess)
     .innerJoin(role, eq(role.id, roleAccess.roleId))
-    .where(and(eq(roleAccess.staffId, who.staffId), eq(roleAccess.organizationId, who.organizationId)));
+    .where(and(and(eq(roleAccess.staffId, who.staffId), eq(roleAccess.organizationId, who.organizationId)), within(system, roleAccess)));
   const known = new Set<string>(allOperations);
   const granted = new Set<Operation>();
   for (const row of rows) for (const op of row.operations) if (known.has(op)) granted.add(op as Operation);
@@ -25,7 +29,7 @@ export async function loadPermissions(
     const [owned] = await db
       .select({ id: district.id })
       .from(district)
-      .where(and(eq(district.id, who.districtId), eq(district.ownerStaffId, who.staffId)));
+      .where(and(and(eq(district.id, who.districtId), eq(district.ownerStaffId, who.staffId)), within(system, district)));
     if (owned) for (const op of ownerOperations) granted.add(op);
   }
   return granted;

@@ -6,6 +6,10 @@ import type { Db } from "../db/client";
 import { refreshToken, staff } from "../db/schema";
 import { AppError } from "../http/errors";
 import { hashToken, newRefreshToken, signAccessToken, successorOf } from "./tokens";
+import { systemScope, within } from "../db/scope";
+
+/** Crosses districts by design: a refresh token names its staff member before any scope exists. */
+const system = systemScope("a refresh token names its staff member before any scope exists");
 
 export type SessionScope = { staffId: string; districtId: string; organizationId: string };
 export type IssuedTokens = { authorizationToken: string; refreshToken: string; accessTokenExpiresAt: number; scope: SessionScope };
@@ -44,7 +48,10 @@ export async function rotateSession(db: Db, config: ServiceConfig, raw: string):
     .where(eq(refreshToken.tokenHash, hashToken(raw)));
   if (!row || row.revokedAt || row.expiresAt.getTime() < Date.now()) throw loggedOut();
 
-  const [owner] = await db.select({ status: staff.accountStatus }).from(staff).where(eq(staff.id, row.staffId));
+  const [owner] = await db
+    .select({ status: staff.accountStatus })
+    .from(staff)
+    .where(and(eq(staff.id, row.staffId), within(system, staff)));
   if (!owner || owner.status !== "Active") {
     await revokeAllSessions(db, row.staffId);
     throw loggedOut(owner?.status === "Suspended" ? authMessages.accountSuspended : authMessages.sessionExpired);

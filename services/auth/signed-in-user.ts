@@ -8,6 +8,10 @@ import { district, requirement, role, roleAccess, staff, statePortal } from "../
 import { notFound } from "../http/errors";
 import { organizationOf } from "./organizations";
 import { loadPermissions } from "./permissions";
+import { systemScope, within } from "../db/scope";
+
+/** Crosses districts by design: the signed-in user's own record, roles and district, as sign-in answers. */
+const system = systemScope("the signed-in user's own record, roles and district, as sign-in answers");
 
 type StaffRow = typeof staff.$inferSelect;
 type DistrictRow = typeof district.$inferSelect;
@@ -57,7 +61,7 @@ async function roleAccessOf(db: Db, staffId: string): Promise<RoleAccessItem[]> 
     .select({ id: roleAccess.id, organizationId: roleAccess.organizationId, districtId: roleAccess.districtId, roleId: role.id, roleName: role.name })
     .from(roleAccess)
     .innerJoin(role, eq(role.id, roleAccess.roleId))
-    .where(eq(roleAccess.staffId, staffId));
+    .where(and(eq(roleAccess.staffId, staffId), within(system, roleAccess)));
   const items: RoleAccessItem[] = [];
   for (const r of rows) {
     const organization = await organizationOf(db, r.organizationId, r.districtId);
@@ -84,8 +88,14 @@ async function missingRequirementsOf(db: Db, d: DistrictRow, st: StateRow): Prom
 
 /** Spec §3 'Signed-in user' (without tokens), for the district and organisation the session works in. */
 export async function buildSignedInUser(db: Db, scope: { staffId: string; districtId: string; organizationId: string }): Promise<SignedInUser> {
-  const [s] = await db.select().from(staff).where(eq(staff.id, scope.staffId));
-  const [d] = await db.select().from(district).where(eq(district.id, scope.districtId));
+  const [s] = await db
+    .select()
+    .from(staff)
+    .where(and(eq(staff.id, scope.staffId), within(system, staff)));
+  const [d] = await db
+    .select()
+    .from(district)
+    .where(and(eq(district.id, scope.districtId), within(system, district)));
   const [st] = d ? await db.select().from(statePortal).where(eq(statePortal.id, d.stateId)) : [];
   const organization = await organizationOf(db, scope.organizationId, scope.districtId);
   if (!s || !d || !st || !organization) throw notFound();

@@ -60,3 +60,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
   };
 }
+
+/** What a read-only query needs: the database, or a transaction. */
+export type Reader = Pick<Db, "select">;
+/** A transaction's handle, as `db.transaction` passes it. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

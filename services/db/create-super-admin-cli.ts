@@ -1,10 +1,14 @@
 import { parseArgs } from "node:util";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { emailField, nameField, phoneField } from "../../lib/contract/fields";
 import { bootDatabase } from "../boot";
 import { cliConfig, fail } from "./cli-env";
 import { district, staff, statePortal } from "./schema";
+import { systemScope, within } from "./scope";
+
+/** Crosses districts by design: creating the first super administrator of a deployment. */
+const system = systemScope("creating the first super administrator of a deployment");
 
 const usage = `Creates the first super administrator of a real deployment.
 
@@ -44,7 +48,7 @@ bootDatabase(cliConfig(), { seedEmbedded: false })
       const [taken] = await tx
         .select({ id: staff.id })
         .from(staff)
-        .where(eq(sql`lower(${staff.email})`, args.email.toLowerCase()));
+        .where(and(eq(sql`lower(${staff.email})`, args.email.toLowerCase()), within(system, staff)));
       if (taken) return null;
       const [existingState] = await tx.select().from(statePortal).where(eq(statePortal.name, args.state));
       const state = existingState ?? (await tx.insert(statePortal).values({ name: args.state }).returning())[0];
@@ -52,7 +56,7 @@ bootDatabase(cliConfig(), { seedEmbedded: false })
       const [found] = await tx
         .select()
         .from(district)
-        .where(eq(sql`lower(btrim(${district.name}))`, args.district.toLowerCase()));
+        .where(and(eq(sql`lower(btrim(${district.name}))`, args.district.toLowerCase()), within(system, district)));
       const home = found ?? (await tx.insert(district).values({ stateId: state.id, name: args.district }).returning())[0];
       if (!home) throw new Error("could not create the district");
       const [admin] = await tx

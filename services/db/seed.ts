@@ -1,9 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { allOperations, type Operation } from "../../lib/contract/permissions";
 import { hashPassword } from "../auth/password";
 import type { Db } from "./client";
 import { demoClassesFor, demoDistricts, demoPasswords, demoState, demoSuperAdmin, studentFirstNames, studentLastNames } from "./demo-data";
 import { district, lgea, requirement, role, roleAccess, school, schoolClass, schoolRole, staff, statePortal, student } from "./schema";
+import { systemScope, within } from "./scope";
+
+/** Crosses districts by design: the demo seed. */
+const system = systemScope("the demo seed");
 
 const supervisorOps: Operation[] = ["district.view", "school.view", "staff.view", "student.view", "class.view", "lgea.view"];
 const recordsOps: Operation[] = [...supervisorOps, "staff.create", "staff.update", "student.create", "student.update"];
@@ -108,7 +112,10 @@ export async function seedDemo(db: Db) {
         })
         .returning();
       if (!admin) throw new Error("admin insert failed");
-      await tx.update(district).set({ ownerStaffId: admin.id }).where(eq(district.id, dist.id));
+      await tx
+        .update(district)
+        .set({ ownerStaffId: admin.id })
+        .where(and(eq(district.id, dist.id), within(system, district)));
       await tx
         .insert(roleAccess)
         .values({ staffId: admin.id, districtId: dist.id, organizationType: "District", organizationId: dist.id, roleId: adminRole.id });

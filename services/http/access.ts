@@ -1,27 +1,42 @@
 import type { Operation } from "../../lib/contract/permissions";
 import type { Actor } from "./context";
-import { forbidden, notFound } from "./errors";
+import { forbidden } from "./errors";
 
 /**
  * What a route requires. Every route declares one; the route walk test fails a route without it.
  * - public: no token (sign-in, reset, reference data, health)
  * - signedIn: any signed-in staff, for their own data (their profile, availability checks)
  * - operation: a permission from the catalogue, checked against the caller's roles on every request
+ * - ownRecordOr: the caller's own staff record (named by a path parameter or a query field; its absence
+ *   means their own) without a permission, anyone else's with the operation
  * - superAdmin: super administrators only
  */
-export type Access = { kind: "public" } | { kind: "signedIn" } | { kind: "operation"; operation: Operation } | { kind: "superAdmin" };
+export type Access =
+  | { kind: "public" }
+  | { kind: "signedIn" }
+  | { kind: "operation"; operation: Operation }
+  | { kind: "ownRecordOr"; operation: Operation; staffId: { param: string } | { query: string } }
+  | { kind: "superAdmin" };
 
 export const publicAccess: Access = { kind: "public" };
 export const signedIn: Access = { kind: "signedIn" };
 export const superAdminOnly: Access = { kind: "superAdmin" };
 export const requires = (operation: Operation): Access => ({ kind: "operation", operation });
+/** One's own record by `:param` (or `?query=`), another's with the operation. */
+export const ownRecordOr = (operation: Operation, staffId: { param: string } | { query: string }): Access => ({ kind: "ownRecordOr", operation, staffId });
 
-export function checkAccess(actor: Actor, access: Access): void {
+const holds = (actor: Actor, operation: Operation) => actor.isSuperAdmin || actor.permissions.has(operation);
+
+/**
+ * Checked before the handler runs. `input` is the request's path parameters and query, for the
+ * access kinds that depend on which record is asked for.
+ */
+export function checkAccess(actor: Actor, access: Access, input: { params: Record<string, string>; query: Record<string, unknown> }): void {
   if (access.kind === "superAdmin" && !actor.isSuperAdmin) throw forbidden();
-  if (access.kind === "operation" && !actor.isSuperAdmin && !actor.permissions.has(access.operation)) throw forbidden();
-}
-
-/** A record of another district is invisible: 404, not 403, so ids cannot be probed. Super administrators see all. */
-export function assertSameDistrict(actor: Actor, districtId: string | null | undefined): void {
-  if (!districtId || (districtId !== actor.districtId && !actor.isSuperAdmin)) throw notFound();
+  if (access.kind === "operation" && !holds(actor, access.operation)) throw forbidden();
+  if (access.kind === "ownRecordOr") {
+    const named = "param" in access.staffId ? input.params[access.staffId.param] : input.query[access.staffId.query];
+    const own = named === undefined || named === actor.staffId;
+    if (!own && !holds(actor, access.operation)) throw forbidden();
+  }
 }

@@ -5,6 +5,7 @@ import { authMessages } from "../../lib/contract/messages";
 import { authenticate } from "../auth/authenticate";
 import { clientIpOf } from "../auth/client-ip";
 import { checkAccess, type Access } from "./access";
+import { scopeOf } from "../db/scope";
 import type { ApiEnv, Deps } from "./context";
 import { AppError, renderError, validationError } from "./errors";
 import { buildOpenApi } from "./openapi";
@@ -91,8 +92,9 @@ export function createApi(deps: Deps, info: { title: string; version: string }) 
     app.on(spec.method, spec.path, limitFor(spec.maxBodyBytes ?? deps.config.MAX_JSON_BODY_BYTES, spec.tooLargeMessage), async (c) => {
       if (spec.access.kind !== "public") {
         const actor = await authenticate(c);
-        checkAccess(actor, spec.access);
+        checkAccess(actor, spec.access, { params: c.req.param(), query: queryObject(c) });
         c.set("actor", actor);
+        c.set("scope", scopeOf(actor));
       }
       const params = parse(spec.params, c.req.param());
       const query = parse(spec.query, queryObject(c));

@@ -2,6 +2,7 @@ import type { Operation } from "../../lib/contract/permissions";
 import type { OrganizationType } from "../../lib/contract/user";
 import type { ServiceConfig } from "../config";
 import type { Db } from "../db/client";
+import type { StaffScope } from "../db/scope";
 import type { Mailer } from "../mail/mailer";
 
 /** What every handler can reach: passed in at start, so tests build an app on their own database. */
@@ -19,4 +20,5 @@ export type Actor = {
   permissions: ReadonlySet<Operation>;
 };
 
-export type ApiEnv = { Variables: { deps: Deps; actor: Actor; clientIp: string } };
+/** `scope` is built once per request from the actor (services/db/scope.ts); every district-owned query applies it. */
+export type ApiEnv = { Variables: { deps: Deps; actor: Actor; scope: StaffScope; clientIp: string } };

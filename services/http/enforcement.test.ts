@@ -60,7 +60,9 @@ const probes: Record<string, Probe> = {
   "PATCH /district/upload-district-image/:id": { params: { id: "district" } },
   "PATCH /district/upload-multiple-images/:id": { params: { id: "district" } },
   "GET /staff/view-staff/:id": { params: { id: "staff" } },
-  "PATCH /staff/update/:id": { params: { id: "staff" }, body: () => ({ ...probeStaffDetails, version: 1 }) },
+  // A version no record has: the caller's own record is admitted and answered 409, and nothing changes.
+  "PATCH /staff/update/:id": { params: { id: "staff" }, body: () => ({ ...probeStaffDetails, version: 999 }) },
+  "GET /staff/last-time-active": { query: { staffId: "staff" } },
   "PATCH /staff/update-profile-picture/:id": { params: { id: "staff" } },
   "GET /files/:id": { params: { id: "staff" } },
   "GET /school/search": { query: { district: "district" } },
@@ -108,21 +110,11 @@ const signedInAllowList = [
   "GET /staff/username-exists/:value",
   "GET /staff/email-exists/:value",
   "GET /staff/phone-number-exists/:value",
-  "GET /staff/last-time-active",
   "GET /staff/switch-role-access/:id",
-  "GET /staff/view-staff/:id",
-  "PATCH /staff/update/:id",
-  "PATCH /staff/update-profile-picture/:id",
   "GET /files/:id",
 ];
-/** Signed-in routes whose path names a record (the caller's own, or one a permission opens): a random id is simply not found. */
-const ownRecordRoutes = [
-  "GET /staff/switch-role-access/:id",
-  "GET /staff/view-staff/:id",
-  "PATCH /staff/update/:id",
-  "PATCH /staff/update-profile-picture/:id",
-  "GET /files/:id",
-];
+/** Signed-in routes whose path names a record (one of the caller's own role accesses, a file of their district): a random id is simply not found. */
+const ownRecordRoutes = ["GET /staff/switch-role-access/:id", "GET /files/:id"];
 
 const keyOf = (r: RegisteredRoute) => `${r.method} ${r.path}`;
 const paramNames = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] ?? "");
@@ -195,16 +187,17 @@ describe("permission enforcement on every route", () => {
     );
   }
 
-  const operationRoutes = () => walked.filter((w) => w.route.access.kind === "operation");
+  /** Routes that declare an operation: always needed, or needed for anyone's record but one's own (asked with ids that are not the caller's). */
+  const operationRoutes = () => walked.filter((w) => w.route.access.kind === "operation" || w.route.access.kind === "ownRecordOr");
   const operationOf = (w: Walked): Operation => {
-    if (w.route.access.kind !== "operation") throw new Error(`${w.key} declares no operation`);
+    if (w.route.access.kind !== "operation" && w.route.access.kind !== "ownRecordOr") throw new Error(`${w.key} declares no operation`);
     return w.route.access.operation;
   };
   const label = (w: Walked) => `${w.api} ${w.key}`;
 
   it("has valid probe inputs for every route with a path parameter or a body, and no probe for a route that is gone", () => {
     const problems: string[] = [];
-    for (const w of walked.filter((x) => x.route.access.kind === "operation" || x.route.access.kind === "superAdmin")) {
+    for (const w of walked.filter((x) => ["operation", "ownRecordOr", "superAdmin"].includes(x.route.access.kind))) {
       const probe = probes[w.key];
       const needs = paramNames(w.route.path).length > 0 || w.route.body !== undefined || w.route.rawBody === true;
       if (needs && !probe) {
@@ -230,6 +223,20 @@ describe("permission enforcement on every route", () => {
       const expected = ownRecordRoutes.includes(w.key) ? 404 : 200;
       expect((await request(w, teacher.authorizationToken, random)).status, label(w)).toBe(expected);
     }
+  });
+
+  it("admits staff without roles to their own record on the own-record routes", async () => {
+    const own: IdOf = (kind) => (kind === "staff" ? teacher.staff.id : randomId());
+    const ownRecord = walked.filter((x) => x.route.access.kind === "ownRecordOr");
+    expect(ownRecord.map((w) => w.key).sort()).toEqual(
+      ["GET /staff/last-time-active", "GET /staff/view-staff/:id", "PATCH /staff/update-profile-picture/:id", "PATCH /staff/update/:id"].sort(),
+    );
+    const failures: string[] = [];
+    for (const w of ownRecord) {
+      const response = await request(w, teacher.authorizationToken, own);
+      if ([401, 403, 404].includes(response.status) || response.status >= 500) failures.push(`${label(w)}: ${response.status} ${await response.text()}`);
+    }
+    expect(failures).toEqual([]);
   });
 
   it("refuses super-administrator routes to a district administrator", async () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Access } from "./access";
 import type { RegisteredRoute } from "./api";
 
 function jsonSchema(schema: z.ZodType): unknown {
@@ -7,6 +8,13 @@ function jsonSchema(schema: z.ZodType): unknown {
 
 /** `/staff/view-staff/:id` → `/staff/view-staff/{id}` */
 const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+
+/** The access rule as the document states it: `school.view`, `own record or staff.view`, `signedIn`, ... */
+function accessOf(access: Access): string {
+  if (access.kind === "operation") return access.operation;
+  if (access.kind === "ownRecordOr") return `own record or ${access.operation}`;
+  return access.kind;
+}
 
 /** OpenAPI 3.1 from the route registry, so the document cannot drift from the routes. */
 export function buildOpenApi(info: { title: string; version: string }, routes: RegisteredRoute[]) {
@@ -25,7 +33,7 @@ export function buildOpenApi(info: { title: string; version: string }, routes: R
     const operation: Record<string, unknown> = {
       summary: r.summary,
       tags: [r.tag],
-      "x-access": r.access.kind === "operation" ? r.access.operation : r.access.kind,
+      "x-access": accessOf(r.access),
       security: r.access.kind === "public" ? [] : [{ bearer: [] }],
       parameters,
       responses: { default: { description: "JSON; errors are { message, code, issues? }" } },

@@ -7,10 +7,11 @@ import type { Api, RegisteredRoute } from "./api";
 
 type OpenApiDoc = { openapi: string; paths: Record<string, Record<string, { "x-access"?: string; security?: unknown[] }>> };
 
-const accessKinds = ["public", "signedIn", "operation", "superAdmin"];
+const accessKinds = ["public", "signedIn", "operation", "ownRecordOr", "superAdmin"];
 const withParams = (path: string, value: string) => path.replace(/:([A-Za-z0-9_]+)/g, value);
 const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
-const expectedAccess = (r: RegisteredRoute) => (r.access.kind === "operation" ? r.access.operation : r.access.kind);
+const expectedAccess = (r: RegisteredRoute) =>
+  r.access.kind === "operation" ? r.access.operation : r.access.kind === "ownRecordOr" ? `own record or ${r.access.operation}` : r.access.kind;
 
 describe("route registry", () => {
   let api: TestApi;
@@ -38,7 +39,7 @@ describe("route registry", () => {
         const label = `${name} ${r.method} ${r.path}`;
         expect(r.access, label).toBeDefined();
         expect(accessKinds, label).toContain(r.access.kind);
-        if (r.access.kind === "operation") expect(allOperations, label).toContain(r.access.operation);
+        if (r.access.kind === "operation" || r.access.kind === "ownRecordOr") expect(allOperations, label).toContain(r.access.operation);
         expect(r.summary.trim(), label).not.toBe("");
       }
     }

@@ -1,8 +1,9 @@
 import type { Context } from "hono";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { imageMessages, MAX_IMAGE_BYTES } from "../../lib/contract/images";
 import type { Db } from "../db/client";
 import { storedImage } from "../db/schema";
+import { within, type StaffScope } from "../db/scope";
 import type { ApiEnv } from "../http/context";
 import { AppError } from "../http/errors";
 import { normalizeImage } from "./normalize-image";
@@ -39,6 +40,6 @@ export async function saveImage(db: Writer, districtId: string, createdBy: strin
 }
 
 /** The image an upload replaced is not referenced any more. */
-export async function dropImage(db: Writer, id: string | null | undefined) {
-  if (id) await db.delete(storedImage).where(eq(storedImage.id, id));
+export async function dropImage(db: Writer, scope: StaffScope, id: string | null | undefined) {
+  if (id) await db.delete(storedImage).where(and(eq(storedImage.id, id), within(scope, storedImage)));
 }

@@ -1,9 +1,7 @@
-import type { Db } from "../db/client";
 import type { ImportColumn } from "../../lib/contract/imports";
+import type { Reader, Tx } from "../db/client";
+import type { StaffScope } from "../db/scope";
 import type { Actor } from "../http/context";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-export type Reader = Pick<Db, "select">;
 
 /**
  * What the one import engine needs to know of an entity (schools now; staff and students next): its
@@ -12,21 +10,27 @@ export type Reader = Pick<Db, "select">;
  */
 export type EntityDefinition<Context, Parsed> = {
   entity: string;
+  /** The name of the sheet the template and the download put the rows on. */
+  sheetName: string;
   columns: (ImportColumn & { aliases?: string[]; example: string })[];
   /** The column a duplicate's message goes on. */
   keyColumn: string;
-  /** Loaded once per upload or check: what validation needs from the database (e.g. the district's LGAs). */
-  context: (db: Reader, districtId: string) => Promise<Context>;
+  /**
+   * Loaded once per upload or check: what validation needs from the database (e.g. the local governments
+   * a school may lie in). The scope is the request's, placed in the import's district.
+   */
+  context: (db: Reader, scope: StaffScope) => Promise<Context>;
   validate: (data: Record<string, string>, context: Context) => { value: Parsed } | { errors: Record<string, string> };
   dedupeKey: (data: Record<string, string>) => string;
-  /** Of these keys, the ones the district already has. */
-  existingKeys: (db: Reader, districtId: string, keys: string[]) => Promise<Set<string>>;
+  /** Of these keys, the ones the scope's district already has (uniqueness holds across the district). */
+  existingKeys: (db: Reader, scope: StaffScope, keys: string[]) => Promise<Set<string>>;
   existsMessage: string;
-  /** Creates the rows (all valid) in the caller's transaction; returns how many. */
-  create: (tx: Tx, actor: Actor, districtId: string, importId: string, rows: Parsed[]) => Promise<number>;
+  /** Creates the rows (all valid) in the scope's district, in the caller's transaction; returns how many. */
+  create: (tx: Tx, scope: StaffScope, actor: Actor, importId: string, rows: Parsed[]) => Promise<number>;
   /** Allowed values shown on the template's second sheet, by column header. */
   allowedValues: (context: Context) => Record<string, string[]>;
-  exportRows: (db: Reader, districtId: string) => AsyncIterable<string[]>;
+  /** Every record in the scope (placed in the district asked for), header first, a page at a time. */
+  exportRows: (db: Reader, scope: StaffScope) => AsyncIterable<string[]>;
 };
 
 const normalizeHeader = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");

@@ -2,6 +2,7 @@ import { and, eq, lt } from "drizzle-orm";
 import { importMessages, type ImportSummary } from "../../lib/contract/imports";
 import type { Db } from "../db/client";
 import { dataImport, importRow } from "../db/schema";
+import { within, type StaffScope } from "../db/scope";
 import type { Actor } from "../http/context";
 import { AppError } from "../http/errors";
 import { mapHeader, type EntityDefinition } from "./entity";
@@ -20,6 +21,7 @@ type Staged = { rowNumber: number; data: Record<string, string>; errors: Record<
  */
 export async function stageImport<C, P>(
   db: Db,
+  scope: StaffScope,
   actor: Actor,
   entity: EntityDefinition<C, P>,
   file: { path: string; filename: string },
@@ -33,11 +35,18 @@ export async function stageImport<C, P>(
   // Uploads that were never confirmed are not kept for ever: a day is long enough to fix one.
   await db
     .delete(dataImport)
-    .where(and(eq(dataImport.districtId, actor.districtId), eq(dataImport.status, "staged"), lt(dataImport.createdAt, new Date(Date.now() - STAGED_FOR_MS))));
-  const context = await entity.context(db, actor.districtId);
+    .where(
+      and(
+        eq(dataImport.districtId, scope.districtId),
+        eq(dataImport.status, "staged"),
+        lt(dataImport.createdAt, new Date(Date.now() - STAGED_FOR_MS)),
+        within(scope, dataImport),
+      ),
+    );
+  const context = await entity.context(db, scope);
   const [created] = await db
     .insert(dataImport)
-    .values({ districtId: actor.districtId, entity: entity.entity, filename: file.filename, createdBy: actor.staffId })
+    .values({ districtId: scope.districtId, entity: entity.entity, filename: file.filename, createdBy: actor.staffId })
     .returning({ id: dataImport.id });
   if (!created) throw new Error("import insert returned nothing");
   const importId = created.id;
@@ -48,7 +57,7 @@ export async function stageImport<C, P>(
 
   const flush = async () => {
     if (batch.length === 0) return;
-    const existing = await entity.existingKeys(db, actor.districtId, [...new Set(batch.map((r) => r.key).filter(Boolean))]);
+    const existing = await entity.existingKeys(db, scope, [...new Set(batch.map((r) => r.key).filter(Boolean))]);
     const values = batch.map((r) => {
       const errors = { ...r.errors };
       if (r.key && existing.has(r.key) && !errors[entity.keyColumn]) errors[entity.keyColumn] = entity.existsMessage;
@@ -77,7 +86,7 @@ export async function stageImport<C, P>(
     await flush();
     if (total === 0) throw new AppError("bad_request", importMessages.empty);
   } catch (error) {
-    await db.delete(dataImport).where(eq(dataImport.id, importId)); // its rows go with it
+    await db.delete(dataImport).where(and(eq(dataImport.id, importId), within(scope, dataImport))); // its rows go with it
     throw error;
   }
   return {

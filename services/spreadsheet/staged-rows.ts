@@ -1,20 +1,23 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { importMessages, type ImportRowsPage, type ImportSummary, type StagedRow } from "../../lib/contract/imports";
-import type { Db } from "../db/client";
+import type { Db, Reader } from "../db/client";
 import { dataImport, importRow } from "../db/schema";
-import type { Actor } from "../http/context";
+import { within, type StaffScope } from "../db/scope";
 import { AppError } from "../http/errors";
-import type { EntityDefinition, Reader } from "./entity";
+import type { EntityDefinition } from "./entity";
 
 type ImportRecord = typeof dataImport.$inferSelect;
 
-/** The caller's district's import of this entity; anything else is not found. */
-export async function findImport(db: Reader, actor: Actor, entity: string, id: string): Promise<ImportRecord> {
+/**
+ * An import of this entity in the scope; anything else is not found. Its rows (import_row) are reached
+ * only through it, by its id, so they need no scope of their own.
+ */
+export async function findImport(db: Reader, scope: StaffScope, entity: string, id: string): Promise<ImportRecord> {
   const [row] = await db
     .select()
     .from(dataImport)
-    .where(and(eq(dataImport.id, id), eq(dataImport.entity, entity)));
-  if (!row || (row.districtId !== actor.districtId && !actor.isSuperAdmin)) throw new AppError("not_found", importMessages.importNotFound);
+    .where(and(eq(dataImport.id, id), eq(dataImport.entity, entity), within(scope, dataImport)));
+  if (!row) throw new AppError("not_found", importMessages.importNotFound);
   return row;
 }
 
@@ -63,14 +66,21 @@ export async function rowsPage<C, P>(
  * duplicates of it; each is checked against the district's records too. Run after a row's key changes
  * or a row is dropped, for the old key and the new.
  */
-async function recheckKey<C, P>(tx: Pick<Db, "select" | "update">, entity: EntityDefinition<C, P>, record: ImportRecord, key: string, context: C) {
+async function recheckKey<C, P>(
+  tx: Pick<Db, "select" | "update">,
+  scope: StaffScope,
+  entity: EntityDefinition<C, P>,
+  record: ImportRecord,
+  key: string,
+  context: C,
+) {
   if (!key) return;
   const group = await tx
     .select()
     .from(importRow)
     .where(and(eq(importRow.importId, record.id), eq(importRow.dedupeKey, key)))
     .orderBy(asc(importRow.rowNumber), asc(importRow.id));
-  const exists = (await entity.existingKeys(tx, record.districtId, [key])).has(key);
+  const exists = (await entity.existingKeys(tx, scope, [key])).has(key);
   for (const [i, row] of group.entries()) {
     const result = entity.validate(row.data, context);
     const errors = "errors" in result ? { ...result.errors } : {};
@@ -91,13 +101,14 @@ const assertStaged = (record: ImportRecord) => {
 /** A fix in the preview grid: the row's new values, validated at once (with the duplicates they affect). */
 export async function editRow<C, P>(
   db: Db,
+  scope: StaffScope,
   entity: EntityDefinition<C, P>,
   record: ImportRecord,
   rowId: string,
   changes: Record<string, string>,
 ): Promise<StagedRow> {
   assertStaged(record);
-  const context = await entity.context(db, record.districtId);
+  const context = await entity.context(db, scope);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -115,8 +126,8 @@ export async function editRow<C, P>(
     };
     const key = entity.dedupeKey(data);
     await tx.update(importRow).set({ data, dedupeKey: key }).where(eq(importRow.id, row.id));
-    await recheckKey(tx, entity, record, row.dedupeKey, context);
-    if (key !== row.dedupeKey) await recheckKey(tx, entity, record, key, context);
+    await recheckKey(tx, scope, entity, record, row.dedupeKey, context);
+    if (key !== row.dedupeKey) await recheckKey(tx, scope, entity, record, key, context);
     if (!key) {
       const result = entity.validate(data, context);
       const errors = "errors" in result ? result.errors : {};
@@ -132,16 +143,16 @@ export async function editRow<C, P>(
 }
 
 /** Drops a row from the import; a duplicate of it may now stand. */
-export async function dropRow<C, P>(db: Db, entity: EntityDefinition<C, P>, record: ImportRecord, rowId: string) {
+export async function dropRow<C, P>(db: Db, scope: StaffScope, entity: EntityDefinition<C, P>, record: ImportRecord, rowId: string) {
   assertStaged(record);
-  const context = await entity.context(db, record.districtId);
+  const context = await entity.context(db, scope);
   await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(importRow)
       .where(and(eq(importRow.id, rowId), eq(importRow.importId, record.id)))
       .returning();
     if (!row) throw new AppError("not_found", importMessages.importNotFound);
-    await recheckKey(tx, entity, record, row.dedupeKey, context);
+    await recheckKey(tx, scope, entity, record, row.dedupeKey, context);
   });
 }
 

@@ -1,0 +1,149 @@
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { OrganizationType } from "../../lib/contract/user";
+import { notFound } from "../http/errors";
+import type { Reader } from "./client";
+import { auditLog, dataImport, district, lgea, role, roleAccess, school, schoolClass, schoolRole, staff, storedImage, student } from "./schema";
+
+/**
+ * Which records a request may reach, built once per request from the signed-in staff member
+ * (`scopeOf`). Every query of a district-owned table applies it with `within(scope, table)`, so a
+ * record outside it is simply not found (404). `services/db/scope.test.ts` fails a query that does not.
+ *
+ * - A super administrator reaches every district (`allDistricts`); new records go to the district they work in.
+ * - District staff reach their district's records; when their current organisation is an LGEA, only that
+ *   LGEA's schools and what belongs to them (staff posted there, pupils, classes, school roles); when it is
+ *   a school, only that school's. Their own staff record and their own role accesses are always in reach.
+ */
+export type StaffScope = {
+  kind: "staff";
+  staffId: string;
+  /** The district worked in: where new records go. */
+  districtId: string;
+  allDistricts: boolean;
+  level: "district" | "lgea" | "school";
+  /** The LGEA or school the scope is narrowed to (the district itself at district level). */
+  organizationId: string;
+};
+
+/**
+ * Paths that cross districts by design (sign-in, password reset, availability checks, token checks,
+ * the demo seed): an explicit scope that only the modules listed in `scope.test.ts` may take.
+ */
+export type SystemScope = { kind: "system"; purpose: string };
+
+export type Scope = StaffScope | SystemScope;
+
+export function scopeOf(actor: {
+  staffId: string;
+  districtId: string;
+  organizationId: string;
+  organizationType: OrganizationType;
+  isSuperAdmin: boolean;
+}): StaffScope {
+  const level = actor.isSuperAdmin || actor.organizationType === "District" ? "district" : actor.organizationType === "LGEA" ? "lgea" : "school";
+  return {
+    kind: "staff",
+    staffId: actor.staffId,
+    districtId: actor.districtId,
+    allDistricts: actor.isSuperAdmin,
+    level,
+    organizationId: level === "district" ? actor.districtId : actor.organizationId,
+  };
+}
+
+export const systemScope = (purpose: string): SystemScope => ({ kind: "system", purpose });
+
+const schoolsOfLgea = (lgeaId: string) => sql`(select ${school.id} from ${school} where ${school.lgeaId} = ${lgeaId})`;
+const lgeaOfSchool = (schoolId: string) => sql`(select ${school.lgeaId} from ${school} where ${school.id} = ${schoolId})`;
+
+/** The district filter alone: every district for a super administrator or the system. */
+function inDistrict(scope: Scope, column: PgColumn): SQL | undefined {
+  return scope.kind === "system" || scope.allDistricts ? undefined : eq(column, scope.districtId);
+}
+
+/** Rows that belong to a school (by its id column), narrowed to the scope's LGEA or school. */
+function bySchool(scope: StaffScope, schoolColumn: PgColumn): SQL | undefined {
+  if (scope.level === "lgea") return sql`${schoolColumn} in ${schoolsOfLgea(scope.organizationId)}`;
+  if (scope.level === "school") return eq(schoolColumn, scope.organizationId);
+  return undefined;
+}
+
+type Narrowing = (scope: StaffScope) => SQL | undefined;
+
+/** How each district-owned table narrows below the district. Tables not listed here are not district-owned. */
+const narrowings = new Map<PgTable, { district: PgColumn; narrow: Narrowing }>([
+  [district, { district: district.id, narrow: () => undefined }],
+  [role, { district: role.districtId, narrow: () => undefined }],
+  [storedImage, { district: storedImage.districtId, narrow: () => undefined }],
+  [dataImport, { district: dataImport.districtId, narrow: () => undefined }],
+  [auditLog, { district: auditLog.districtId as PgColumn, narrow: () => undefined }],
+  [
+    lgea,
+    {
+      district: lgea.districtId,
+      narrow: (s) =>
+        s.level === "lgea" ? eq(lgea.id, s.organizationId) : s.level === "school" ? sql`${lgea.id} = ${lgeaOfSchool(s.organizationId)}` : undefined,
+    },
+  ],
+  [school, { district: school.districtId, narrow: (s) => (s.level === "lgea" ? eq(school.lgeaId, s.organizationId) : bySchool(s, school.id)) }],
+  [staff, { district: staff.districtId, narrow: (s) => (s.level === "district" ? undefined : or(eq(staff.id, s.staffId), bySchool(s, staff.schoolId))) }],
+  [student, { district: student.districtId, narrow: (s) => bySchool(s, student.schoolId) }],
+  [schoolRole, { district: schoolRole.districtId, narrow: (s) => bySchool(s, schoolRole.schoolId) }],
+  [schoolClass, { district: schoolClass.districtId, narrow: (s) => bySchool(s, schoolClass.schoolId) }],
+  [
+    roleAccess,
+    {
+      district: roleAccess.districtId,
+      narrow: (s) =>
+        s.level === "district"
+          ? undefined
+          : or(
+              eq(roleAccess.staffId, s.staffId),
+              eq(roleAccess.organizationId, s.organizationId),
+              s.level === "lgea" ? sql`${roleAccess.organizationId} in ${schoolsOfLgea(s.organizationId)}` : undefined,
+            ),
+    },
+  ],
+]);
+
+/** The tables `within` knows: every table that holds a district's records. */
+export const districtOwnedTables: readonly PgTable[] = [...narrowings.keys()];
+
+/** The condition that keeps a query of `table` inside the scope (undefined: nothing to filter). */
+export function within(scope: Scope, table: PgTable): SQL | undefined {
+  const rule = narrowings.get(table);
+  if (!rule) throw new Error("within() was given a table that is not district-owned");
+  if (scope.kind === "system") return undefined;
+  return and(inDistrict(scope, rule.district), rule.narrow(scope));
+}
+
+/**
+ * The whole district of the scope, without narrowing to an LGEA or school: for rules that hold across
+ * the district (a school's name is unique in its district, whoever may see the other school).
+ */
+export function withinDistrict(scope: Scope, table: PgTable): SQL | undefined {
+  const rule = narrowings.get(table);
+  if (!rule) throw new Error("withinDistrict() was given a table that is not district-owned");
+  return inDistrict(scope, rule.district);
+}
+
+/** The scope placed in one district: a super administrator's, for a record of that district and the rules that hold in it. */
+export const scopeInDistrict = (scope: StaffScope, districtId: string): StaffScope => ({ ...scope, districtId, allDistricts: false });
+
+/** Staff working in an LGEA or a school see their district's shared records but do not change them (roles, the district's profile). */
+export const atDistrictLevel = (scope: StaffScope) => scope.level === "district";
+
+/**
+ * The district a list call asks about (`district[0]` and the like): the scope's own when left out,
+ * another only for a super administrator, and one that exists; anything else is 404.
+ */
+export async function requestedDistrict(db: Reader, scope: StaffScope, requested: string | undefined): Promise<string> {
+  const districtId = requested ?? scope.districtId;
+  const [known] = await db
+    .select({ id: district.id })
+    .from(district)
+    .where(and(eq(district.id, districtId), within(scope, district)));
+  if (!known) throw notFound();
+  return districtId;
+}

@@ -1,0 +1,169 @@
+import { z } from "zod";
+import { uuidParam } from "../../../lib/contract/fields";
+import { imageLocation } from "../../../lib/contract/images";
+import { fieldMessages } from "../../../lib/contract/messages";
+import { staffSearchQuerySchema } from "../../../lib/contract/roles";
+import { staffMessages, staffUpdateSchema } from "../../../lib/contract/staff";
+import { accountStatuses } from "../../../lib/contract/user";
+import { revokeAllSessions } from "../../auth/sessions";
+import { recordAudit } from "../../db/audit";
+import { staff } from "../../db/schema";
+import { requestedDistrict, scopeInDistrict } from "../../db/scope";
+import { updateVersioned } from "../../db/versioned";
+import { ownRecordOr, requires } from "../../http/access";
+import type { Api } from "../../http/api";
+import { AppError, forbidden, notFound } from "../../http/errors";
+import { dropImage, imageFrom, MAX_IMAGE_FORM_BYTES, readForm, saveImage } from "../../images/image-upload";
+import { assertKnownPlaces } from "../reference/places";
+import { isEmailTaken, isPhoneTaken } from "./identity";
+import { auditView, findStaff, searchStaff, setProfilePicture, staffProfile } from "./queries";
+
+const tag = "Staff";
+const idParams = z.object({ id: uuidParam });
+
+export function staffRoutes({ route }: Api) {
+  route(
+    {
+      method: "GET",
+      path: "/staff/view-staff/:id",
+      summary: "A staff record: one's own, or another's in the caller's scope with staff.view. { staff: StaffProfile }",
+      tag,
+      access: ownRecordOr("staff.view", { param: "id" }),
+      params: idParams,
+    },
+    async (c, { params }) => {
+      const { db } = c.get("deps");
+      const scope = c.get("scope");
+      const row = await findStaff(db, scope, params.id);
+      if (!row) throw notFound();
+      return c.json({ staff: await staffProfile(db, scope, row) });
+    },
+  );
+
+  route(
+    {
+      method: "PATCH",
+      path: "/staff/update/:id",
+      summary:
+        "Change a staff record (spec §5 staff form): one's own, or another's in the caller's scope with staff.update. Body: the staff details and version. { staff }; 409 when stale or the e-mail or phone number is taken",
+      tag,
+      access: ownRecordOr("staff.update", { param: "id" }),
+      params: idParams,
+      body: staffUpdateSchema,
+    },
+    async (c, { params, body }) => {
+      const { db } = c.get("deps");
+      const scope = c.get("scope");
+      const { version, ...details } = body;
+      assertKnownPlaces(details);
+      const updated = await db.transaction(async (tx) => {
+        const before = await findStaff(tx, scope, params.id);
+        if (!before) throw notFound();
+        const set = async () => {
+          const email = details.email.toLowerCase();
+          if (await isEmailTaken(tx, email, before.id)) throw new AppError("conflict", fieldMessages.emailTaken);
+          if (await isPhoneTaken(tx, { code: details.phoneCode, number: details.phoneNumber }, before.id))
+            throw new AppError("conflict", fieldMessages.phoneTaken);
+          return { ...details, email };
+        };
+        return updateVersioned(tx, scope, c.get("actor"), staff, before, {
+          version,
+          set,
+          operation: "staff.update",
+          stale: staffMessages.stale,
+          view: auditView,
+        });
+      });
+      return c.json({ staff: await staffProfile(db, scope, updated) });
+    },
+  );
+
+  route(
+    {
+      method: "PATCH",
+      path: "/staff/update-profile-picture/:id",
+      summary:
+        "Set a profile picture: one's own, or another's in the caller's scope with staff.update. Multipart form: file (PNG or JPEG, at most 5 MB; stored as JPEG). { Location }",
+      tag,
+      access: ownRecordOr("staff.update", { param: "id" }),
+      params: idParams,
+      rawBody: true,
+      maxBodyBytes: MAX_IMAGE_FORM_BYTES,
+    },
+    async (c, { params }) => {
+      const { db } = c.get("deps");
+      const scope = c.get("scope");
+      const actor = c.get("actor");
+      if (!(await findStaff(db, scope, params.id))) throw notFound();
+      const image = await imageFrom((await readForm(c)).file);
+      const pictureId = await db.transaction(async (tx) => {
+        const before = await findStaff(tx, scope, params.id);
+        if (!before) throw notFound();
+        const id = await saveImage(tx, before.districtId, actor.staffId, image);
+        await setProfilePicture(tx, scope, before.id, id);
+        await dropImage(tx, scopeInDistrict(scope, before.districtId), before.profilePictureId);
+        await recordAudit(tx, actor, "staff.update-profile-picture", before, { profilePictureId: before.profilePictureId }, { profilePictureId: id });
+        return id;
+      });
+      return c.json(imageLocation(pictureId));
+    },
+  );
+
+  route(
+    {
+      method: "GET",
+      path: "/staff/search",
+      summary:
+        "Staff autocomplete (spec §7). Query: district[0]? (the caller's district when left out), searchTerm? (first name, last name, 'first last' or e-mail, case-insensitive), limit? (1–1000, default 5), includeLoggedInUser? ('true' to list the caller too). { foundStaffs: StaffSearchResult[] } by last and first name",
+      tag,
+      access: requires("staff.view"),
+      query: staffSearchQuerySchema,
+    },
+    async (c, { query }) => {
+      const { db } = c.get("deps");
+      const scope = c.get("scope");
+      const districtId = await requestedDistrict(db, scope, query["district[0]"]);
+      const foundStaffs = await searchStaff(db, scopeInDistrict(scope, districtId), {
+        searchTerm: query.searchTerm,
+        limit: query.limit,
+        includeCaller: query.includeLoggedInUser === "true",
+        // A super administrator merely has a home district; district staff do not find them there.
+        includeSuperAdmins: scope.allDistricts,
+      });
+      return c.json({ foundStaffs });
+    },
+  );
+
+  route(
+    {
+      method: "PATCH",
+      path: "/staff/account-status/:id",
+      summary: "Suspend, reactivate or require a new password; suspending or resetting ends the staff's sessions",
+      tag,
+      access: requires("staff.suspend"),
+      params: idParams,
+      body: z.object({ accountStatus: z.enum(accountStatuses) }),
+    },
+    async (c, { params, body }) => {
+      const { db } = c.get("deps");
+      const scope = c.get("scope");
+      const actor = c.get("actor");
+      await db.transaction(async (tx) => {
+        const target = await findStaff(tx, scope, params.id);
+        if (!target) throw notFound();
+        // A district role does not reach over a super administrator, who merely has a home district.
+        if (target.isSuperAdmin && !actor.isSuperAdmin) throw forbidden();
+        if (target.id === actor.staffId) throw new AppError("bad_request", "You cannot change your own account status.");
+        await updateVersioned(tx, scope, actor, staff, target, {
+          version: target.version,
+          set: { accountStatus: body.accountStatus },
+          operation: "staff.suspend",
+          stale: staffMessages.stale,
+          view: (row) => ({ accountStatus: row.accountStatus }),
+        });
+      });
+      if (body.accountStatus !== "Active") await revokeAllSessions(db, params.id);
+      return c.json({ id: params.id, accountStatus: body.accountStatus });
+    },
+  );
+}
