@@ -22,7 +22,7 @@ export async function findSchool(db: Reader, scope: StaffScope, id: string): Pro
   const [row] = await db
     .select()
     .from(school)
-    .where(eq(school.id, id));
+    .where(and(eq(school.id, id), within(scope, school)));
   return row;
 }
 
