@@ -1,7 +1,6 @@
+import type { ApiErrorBody, FieldIssue } from "./contract/errors";
 import { authMessages } from "./contract/messages";
 import { routes } from "./routes";
-
-export type FieldIssue = { path: string; message: string };
 
 export class ApiError extends Error {
   constructor(
@@ -30,7 +29,7 @@ export async function clientApi<T>(url: string, init: Omit<RequestInit, "body"> 
   } catch (error) {
     throw new ApiError(0, error instanceof Error ? error.message : String(error));
   }
-  const body = (await response.json().catch(() => ({}))) as { message?: string; issues?: FieldIssue[] };
+  const body = (await response.json().catch(() => ({}))) as Partial<ApiErrorBody>;
   if (response.status === 452) {
     const next = window.location.pathname + window.location.search;
     window.location.assign(`${routes.login}?next=${encodeURIComponent(next)}`);

@@ -2,8 +2,9 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
+import { authMessages } from "./contract/messages";
 import type { SignedInUser } from "./contract/user";
-import { apiBase, type ApiTarget } from "./bff/upstream";
+import { callUpstream, type ApiTarget } from "./bff/upstream";
 import { routes } from "./routes";
 import { SESSION_COOKIE, unsealSession } from "./session";
 
@@ -18,15 +19,18 @@ export class ServerApiError extends Error {
 
 /**
  * A read for a server component, with the session's bearer. No session → /login. An expired token
- * (rare: proxy.ts refreshes before rendering) → the same page again, through the proxy. A logged-out
- * session → /logout, which clears the cookie.
+ * (rare: proxy.ts refreshes before rendering; a server component cannot write the new cookie) → the
+ * same page again, through the proxy. A logged-out session → /logout, which clears the cookie.
  */
 export async function serverGet<T>(target: ApiTarget, path: string): Promise<T> {
   const session = await unsealSession((await cookies()).get(SESSION_COOKIE)?.value);
   if (!session) redirect(routes.login);
-  const response = await fetch(`${apiBase(target)}/${path}`, { headers: { authorization: `Bearer ${session.accessToken}` }, cache: "no-store" });
-  if (response.status === 451) redirect((await headers()).get("x-portal-path") ?? routes.dashboard);
-  if (response.status === 452 || response.status === 401) redirect(`${routes.logout}?expired=1`);
+  const result = await callUpstream({ target, method: "GET", path, session });
+  if (result.kind === "expired") redirect((await headers()).get("x-portal-path") ?? routes.dashboard);
+  if (result.kind === "logged-out") redirect(`${routes.logout}?expired=1`);
+  if (result.kind === "unreachable") throw new ServerApiError(502, authMessages.unreachable);
+  const { response } = result;
+  if (response.status === 401) redirect(`${routes.logout}?expired=1`);
   const body = (await response.json().catch(() => ({}))) as T & { message?: string };
   if (!response.ok) throw new ServerApiError(response.status, body.message ?? "Request failed");
   return body;

@@ -1,6 +1,8 @@
 "use client";
 
 import { ApiError } from "./client-api";
+import type { ApiErrorBody } from "./contract/errors";
+import { authMessages } from "./contract/messages";
 import { routes } from "./routes";
 
 /**
@@ -15,17 +17,18 @@ export function uploadWithProgress<T>(url: string, form: FormData, onProgress: (
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
     request.onerror = () => reject(new ApiError(0, "The upload failed. Check your connection and try again."));
     request.onload = () => {
-      let body: { message?: string } = {};
+      let body: Partial<ApiErrorBody> = {};
       try {
-        body = JSON.parse(request.responseText) as { message?: string };
+        body = JSON.parse(request.responseText) as Partial<ApiErrorBody>;
       } catch {
         // not JSON: the status text will do
       }
       if (request.status === 452) {
         window.location.assign(`${routes.login}?next=${encodeURIComponent(window.location.pathname)}`);
-        return reject(new ApiError(452, body.message ?? "Your session has ended."));
+        return reject(new ApiError(452, body.message ?? authMessages.sessionExpired));
       }
-      if (request.status < 200 || request.status >= 300) return reject(new ApiError(request.status, body.message ?? `${request.status} ${request.statusText}`));
+      if (request.status < 200 || request.status >= 300)
+        return reject(new ApiError(request.status, body.message ?? `${request.status} ${request.statusText}`, body.issues));
       resolve(body as T);
     };
     request.send(form);

@@ -1,10 +1,10 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { authMessages } from "../contract/messages";
-import { clearedCookieOptions, needsRefresh, sealSession, SESSION_COOKIE, sessionCookieOptions, unsealSession, type SessionData } from "../session";
-import { errorJson } from "./json";
+import { sealSession, SESSION_COOKIE, sessionCookieOptions, unsealSession } from "../session";
+import { errorJson, loggedOutJson, unreachableJson } from "./json";
 import { isForeignMutation } from "./origin";
-import { apiBase, clientIpOf, internalHeaders, refreshSession, type ApiTarget } from "./upstream";
+import { callUpstream, clientIpOf, type ApiTarget } from "./upstream";
 
 /** Calls only the BFF's own auth handlers make (they answer with tokens); the catch-all never passes them through. */
 const BLOCKED = [
@@ -24,29 +24,11 @@ const SMALL_RESPONSE_BYTES = 256_000;
 const REQUEST_HEADERS = ["accept", "content-type", "content-length", "if-match", "if-none-match"];
 const RESPONSE_HEADERS = ["content-type", "content-length", "content-disposition", "cache-control", "etag", "last-modified"];
 
-type Body = { kind: "none" } | { kind: "buffered"; bytes: ArrayBuffer } | { kind: "stream"; stream: ReadableStream<Uint8Array> };
-
-async function readBody(request: NextRequest): Promise<Body> {
-  if (request.method === "GET" || request.method === "HEAD" || !request.body) return { kind: "none" };
+async function readBody(request: NextRequest): Promise<{ body: BodyInit | null; replayable: boolean }> {
+  if (request.method === "GET" || request.method === "HEAD" || !request.body) return { body: null, replayable: true };
   const length = Number(request.headers.get("content-length") ?? NaN);
-  if (Number.isFinite(length) && length <= REPLAYABLE_BYTES) return { kind: "buffered", bytes: await request.arrayBuffer() };
-  return { kind: "stream", stream: request.body };
-}
-
-function send(request: NextRequest, target: ApiTarget, path: string, session: SessionData, body: Body) {
-  const headers = new Headers(internalHeaders(clientIpOf(request.headers)));
-  for (const name of REQUEST_HEADERS) {
-    const value = request.headers.get(name);
-    if (value) headers.set(name, value);
-  }
-  headers.set("authorization", `Bearer ${session.accessToken}`);
-  const init: RequestInit & { duplex?: "half" } = { method: request.method, headers, cache: "no-store", redirect: "manual" };
-  if (body.kind === "buffered") init.body = body.bytes;
-  if (body.kind === "stream") {
-    init.body = body.stream;
-    init.duplex = "half"; // stream the upload instead of holding it in memory
-  }
-  return fetch(`${apiBase(target)}/${path}${request.nextUrl.search}`, init);
+  if (Number.isFinite(length) && length <= REPLAYABLE_BYTES) return { body: await request.arrayBuffer(), replayable: true };
+  return { body: request.body, replayable: false };
 }
 
 /**
@@ -59,55 +41,40 @@ export async function forward(request: NextRequest, target: ApiTarget, segments:
   const path = segments.map(encodeURIComponent).join("/");
   if (BLOCKED.some((rule) => rule.test(path))) return errorJson(404, "No such endpoint.", "not_found");
 
-  let session = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value);
+  const session = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value);
   if (!session) return errorJson(401, authMessages.notSignedIn, "unauthenticated");
-  let refreshed = false;
 
-  const loggedOut = (message: string) => {
-    const response = errorJson(452, message, "logged_out");
-    response.cookies.set(SESSION_COOKIE, "", clearedCookieOptions());
-    return response;
-  };
-  const refresh = async () => {
-    const outcome = await refreshSession(session as SessionData);
-    if (outcome.kind === "logged-out") return outcome.message;
-    session = outcome.session;
-    refreshed = true;
-    return null;
-  };
-
-  try {
-    const body = await readBody(request);
-    // A streamed body cannot be sent twice, so refresh ahead of time rather than after a 451.
-    if (needsRefresh(session) && (body.kind === "stream" || session.accessExpiresAt <= Date.now())) {
-      const ended = await refresh();
-      if (ended) return loggedOut(ended);
-    }
-    let upstream = await send(request, target, path, session, body);
-    if (upstream.status === 451 && body.kind !== "stream" && !refreshed) {
-      await upstream.body?.cancel();
-      const ended = await refresh();
-      if (ended) return loggedOut(ended);
-      upstream = await send(request, target, path, session, body);
-    }
-    if (upstream.status === 452) {
-      const { message } = (await upstream.json().catch(() => ({}))) as { message?: string };
-      return loggedOut(message ?? authMessages.sessionExpired);
-    }
-    const headers = new Headers();
-    for (const name of RESPONSE_HEADERS) {
-      const value = upstream.headers.get(name);
-      if (value) headers.set(name, value);
-    }
-    if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
-    // Small answers are passed on whole (cheaper than piping a stream); large ones and downloads stream.
-    const length = Number(upstream.headers.get("content-length") ?? NaN);
-    const payload = Number.isFinite(length) && length <= SMALL_RESPONSE_BYTES ? await upstream.arrayBuffer() : upstream.body;
-    const response = new NextResponse(payload, { status: upstream.status, headers });
-    if (refreshed) response.cookies.set(SESSION_COOKIE, await sealSession(session), sessionCookieOptions());
-    return response;
-  } catch (error) {
-    console.error("[bff] upstream call failed", target, path, error);
-    return errorJson(502, authMessages.unreachable, "unreachable");
+  const { body, replayable } = await readBody(request);
+  const headers = new Headers();
+  for (const name of REQUEST_HEADERS) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
   }
+  const result = await callUpstream({
+    target,
+    method: request.method,
+    path: `${path}${request.nextUrl.search}`,
+    session,
+    clientIp: clientIpOf(request.headers),
+    headers,
+    body,
+    refresh: { replayable },
+  });
+  if (result.kind === "unreachable") return unreachableJson();
+  if (result.kind === "logged-out") return loggedOutJson(result.message);
+  if (result.kind === "expired") return errorJson(451, authMessages.tokenExpired, "token_expired");
+
+  const upstream = result.response;
+  const responseHeaders = new Headers();
+  for (const name of RESPONSE_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value) responseHeaders.set(name, value);
+  }
+  if (!responseHeaders.has("cache-control")) responseHeaders.set("cache-control", "no-store");
+  // Small answers are passed on whole (cheaper than piping a stream); large ones and downloads stream.
+  const length = Number(upstream.headers.get("content-length") ?? NaN);
+  const payload = Number.isFinite(length) && length <= SMALL_RESPONSE_BYTES ? await upstream.arrayBuffer() : upstream.body;
+  const response = new NextResponse(payload, { status: upstream.status, headers: responseHeaders });
+  if (result.session) response.cookies.set(SESSION_COOKIE, await sealSession(result.session), sessionCookieOptions());
+  return response;
 }

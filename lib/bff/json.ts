@@ -1,14 +1,30 @@
 import { NextResponse } from "next/server";
 import type { z } from "zod";
-import { formInvalidMessage } from "../contract/messages";
+import type { ApiErrorBody } from "../contract/errors";
+import { authMessages, formInvalidMessage } from "../contract/messages";
+import { clearedCookieOptions, SESSION_COOKIE } from "../session";
 
-/** An error answer in the APIs' shape, `{ message, code }`, which the client shows as it is. */
+/** An error answer in the APIs' shape, which the client shows as it is. */
 export const errorJson = (status: number, message: string, code?: string) =>
-  NextResponse.json({ message, ...(code ? { code } : {}) }, { status, headers: { "Cache-Control": "no-store" } });
+  NextResponse.json({ message, ...(code ? { code } : {}) } satisfies ApiErrorBody, { status, headers: { "Cache-Control": "no-store" } });
 
 /** 400 with the spec's form message and the per-field issues, as the APIs answer. */
 export const validationJson = (error: z.ZodError) =>
   NextResponse.json(
-    { message: formInvalidMessage, code: "validation", issues: error.issues.map((i) => ({ path: i.path.join("."), message: i.message })) },
+    {
+      message: formInvalidMessage,
+      code: "validation",
+      issues: error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+    } satisfies ApiErrorBody,
     { status: 400 },
   );
+
+/** The session has ended: 452 for the client (which goes to the sign-in page), and the cookie cleared. */
+export function loggedOutJson(message: string) {
+  const response = errorJson(452, message, "logged_out");
+  response.cookies.set(SESSION_COOKIE, "", clearedCookieOptions());
+  return response;
+}
+
+/** The API could not be reached. */
+export const unreachableJson = () => errorJson(502, authMessages.unreachable, "unreachable");

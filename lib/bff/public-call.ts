@@ -2,9 +2,9 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { authMessages } from "../contract/messages";
 import type { z } from "zod";
-import { errorJson, validationJson } from "./json";
+import { errorJson, unreachableJson, validationJson } from "./json";
 import { isForeignMutation } from "./origin";
-import { apiBase, clientIpOf, internalHeaders } from "./upstream";
+import { callUpstream, clientIpOf } from "./upstream";
 
 /** A call to one of the API's public auth endpoints, with the client address the rate limits need. */
 export async function callPublic(
@@ -13,19 +13,10 @@ export async function callPublic(
   path: string,
   body: unknown,
 ): Promise<{ status: number; json: Record<string, unknown> } | NextResponse> {
-  try {
-    const response = await fetch(`${apiBase("district")}${path}`, {
-      method,
-      headers: { "content-type": "application/json", ...internalHeaders(clientIpOf(request.headers)) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      cache: "no-store",
-    });
-    const json = (await response.json().catch(() => ({ message: authMessages.internal }))) as Record<string, unknown>;
-    return { status: response.status, json };
-  } catch (error) {
-    console.error("[bff] auth call failed", path, error);
-    return errorJson(502, authMessages.unreachable, "unreachable");
-  }
+  const result = await callUpstream({ method, path, clientIp: clientIpOf(request.headers), json: body });
+  if (result.kind !== "answer") return unreachableJson();
+  const json = (await result.response.json().catch(() => ({ message: authMessages.internal }))) as Record<string, unknown>;
+  return { status: result.response.status, json };
 }
 
 /** Reads a JSON body, answering 400 for anything that is not a JSON object. */

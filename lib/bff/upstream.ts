@@ -1,16 +1,12 @@
 import "server-only";
+import { authMessages } from "../contract/messages";
 import type { AuthResult } from "../contract/user";
 import { env } from "../env";
-import type { SessionData } from "../session";
+import { needsRefresh, type SessionData } from "../session";
 
 export type ApiTarget = "district" | "billing";
 
-export const apiBase = (target: ApiTarget) => (target === "district" ? env().DISTRICT_API_URL : env().BILLING_API_URL).replace(/\/$/, "");
-
-/** Headers that let the API trust the client address we forward (rate limits count per address). */
-export function internalHeaders(clientIp: string): Record<string, string> {
-  return { "x-portal-internal-secret": env().INTERNAL_SECRET, "x-portal-client-ip": clientIp };
-}
+const apiBase = (target: ApiTarget) => (target === "district" ? env().DISTRICT_API_URL : env().BILLING_API_URL).replace(/\/$/, "");
 
 /**
  * The browser's address: the last X-Forwarded-For entry, which Next itself (or the proxy in front of
@@ -22,6 +18,89 @@ export function clientIpOf(headers: Headers): string {
     .map((s) => s.trim())
     .filter(Boolean);
   return chain.at(-1) ?? headers.get("x-real-ip") ?? "unknown";
+}
+
+export type UpstreamRequest = {
+  target?: ApiTarget;
+  method: string;
+  /** The API's path with its query, e.g. `school/search?page=2`. */
+  path: string;
+  /** Adds the session's bearer token. */
+  session?: SessionData | null;
+  /** The browser's address, forwarded with the shared secret so the API may trust it (rate limits). */
+  clientIp?: string;
+  headers?: Headers;
+  /** A body as it is (bytes or a stream), or `json` to send as JSON. */
+  body?: BodyInit | null;
+  json?: unknown;
+  /**
+   * Where the new tokens can be written to the cookie, the session may be refreshed: once on a 451 and
+   * the call sent again when the body can be sent twice (`replayable`), or else ahead of time when the
+   * token is near expiry. Without it a 451 is `expired`.
+   */
+  refresh?: { replayable: boolean };
+};
+
+export type UpstreamResult =
+  /** The API answered (any status but 451 and 452); `session` is set when it was refreshed on the way. */
+  | { kind: "answer"; response: Response; session?: SessionData }
+  /** 452, or a refresh that failed: the session has ended. */
+  | { kind: "logged-out"; message: string }
+  /** 451 where no refresh was allowed. */
+  | { kind: "expired" }
+  | { kind: "unreachable" };
+
+function send(request: UpstreamRequest, session: SessionData | null | undefined): Promise<Response> {
+  const headers = new Headers(request.headers);
+  if (request.clientIp) {
+    headers.set("x-portal-internal-secret", env().INTERNAL_SECRET);
+    headers.set("x-portal-client-ip", request.clientIp);
+  }
+  if (session) headers.set("authorization", `Bearer ${session.accessToken}`);
+  const init: RequestInit & { duplex?: "half" } = { method: request.method, headers, cache: "no-store", redirect: "manual" };
+  if (request.json !== undefined) {
+    headers.set("content-type", "application/json");
+    init.body = JSON.stringify(request.json);
+  } else if (request.body) {
+    init.body = request.body;
+    if (request.body instanceof ReadableStream) init.duplex = "half"; // stream the upload instead of holding it in memory
+  }
+  return fetch(`${apiBase(request.target ?? "district")}/${request.path.replace(/^\//, "")}`, init);
+}
+
+/** The one way the portal's server side calls an API: bearer, forwarded address, the 451/452 policy. */
+export async function callUpstream(request: UpstreamRequest): Promise<UpstreamResult> {
+  let session = request.session;
+  let refreshed: SessionData | undefined;
+  const refresh = async (current: SessionData) => {
+    const outcome = await refreshSession(current);
+    if (outcome.kind === "refreshed") session = refreshed = outcome.session;
+    return outcome;
+  };
+  try {
+    // A body that cannot be sent twice goes with a fresh token; an already expired one saves the 451 round trip.
+    if (request.refresh && session && needsRefresh(session) && (!request.refresh.replayable || session.accessExpiresAt <= Date.now())) {
+      const outcome = await refresh(session);
+      if (outcome.kind === "logged-out") return outcome;
+    }
+    let response = await send(request, session);
+    if (response.status === 451) {
+      // Read the small 451 answer to its end: cancelling its stream once left a call hanging.
+      await response.text().catch(() => "");
+      if (!request.refresh?.replayable || !session || refreshed) return { kind: "expired" };
+      const outcome = await refresh(session);
+      if (outcome.kind === "logged-out") return outcome;
+      response = await send(request, session);
+    }
+    if (response.status === 452) {
+      const { message } = (await response.json().catch(() => ({}))) as { message?: string };
+      return { kind: "logged-out", message: message ?? authMessages.sessionExpired };
+    }
+    return { kind: "answer", response, session: refreshed };
+  } catch (error) {
+    console.error("[bff] upstream call failed", request.method, request.path.split("?")[0], error instanceof Error ? error.message : error);
+    return { kind: "unreachable" };
+  }
 }
 
 export function sessionFrom(result: AuthResult): SessionData {
@@ -52,16 +131,11 @@ export function refreshSession(session: SessionData): Promise<RefreshOutcome> {
   const existing = inFlight.get(session.refreshToken);
   if (existing) return existing;
   const job = (async (): Promise<RefreshOutcome> => {
-    const response = await fetch(`${apiBase("district")}/token/refresh-token`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ refreshToken: session.refreshToken }),
-      cache: "no-store",
-    });
+    const response = await send({ method: "POST", path: "token/refresh-token", json: { refreshToken: session.refreshToken } }, null);
     const body = (await response.json().catch(() => ({}))) as AuthResult & { message?: string };
     if (response.ok) return { kind: "refreshed", session: sessionFrom(body), result: body };
     if (response.status >= 500) throw new Error(`refresh failed with ${response.status}`);
-    return { kind: "logged-out", message: body.message ?? "Your session has ended. Please sign in again." };
+    return { kind: "logged-out", message: body.message ?? authMessages.sessionExpired };
   })();
   inFlight.set(session.refreshToken, job);
   void job.finally(() => setTimeout(() => inFlight.delete(session.refreshToken), 5_000)).catch(() => {});

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import type { ApiErrorBody, FieldIssue } from "../../lib/contract/errors";
 import { authMessages, formInvalidMessage } from "../../lib/contract/messages";
 
 export type ErrorCode =
@@ -28,8 +29,6 @@ const statusOf: Record<ErrorCode, number> = {
   logged_out: 452,
   internal: 500,
 };
-
-export type FieldIssue = { path: string; message: string };
 
 /** The one error type of the APIs: its message is always safe to show to the user. */
 export class AppError extends Error {
@@ -66,5 +65,6 @@ export function renderError(error: unknown, c: Context) {
   }
   const appError = error as AppError;
   if (appError.code === "token_expired") c.header("Cache-Control", "no-store");
-  return c.json({ message: appError.message, code: appError.code, ...(appError.issues ? { issues: appError.issues } : {}) }, appError.status as 400);
+  const body: ApiErrorBody = { message: appError.message, code: appError.code, ...(appError.issues ? { issues: appError.issues } : {}) };
+  return c.json(body, appError.status as 400);
 }

@@ -1,9 +1,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
+import type { ApiErrorBody } from "../../lib/contract/errors";
 import { auditLog, role, staff } from "../db/schema";
 import type { TestApi } from "./harness";
 
-export type ErrorBody = { message: string; code: string; issues?: { path: string; message: string }[] };
+export type ErrorBody = ApiErrorBody & { code: string };
 
 /** Stack frames, file paths, SQL and driver names: none of these may reach a client. */
 const leak = /\bat \S+ \(|node_modules|\.[jt]s:\d+|\bselect\b[^"]*\bfrom\b|\binsert into\b|\bupdate \w+ set\b|postgres|pglite|drizzle|violates|constraint/i;
