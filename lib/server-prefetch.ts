@@ -1,5 +1,6 @@
 import "server-only";
-import { dehydrate, type QueryKey } from "@tanstack/react-query";
+import { dehydrate } from "@tanstack/react-query";
+import type { ApiRead } from "./queries/api-read";
 import { getQueryClient } from "./query-client";
 import { serverGet } from "./server-api";
 
@@ -11,9 +12,9 @@ export function serverQueries() {
   const client = getQueryClient();
   return {
     /** Reads and returns the data; throws ServerApiError (e.g. 404) for the page to handle. */
-    fetch: <T>(key: QueryKey, path: string) => client.fetchQuery({ queryKey: key, queryFn: () => serverGet<T>("district", path) }),
+    fetch: <T>(read: ApiRead<T>) => client.fetchQuery({ queryKey: read.queryKey, queryFn: () => serverGet<T>("district", read.path) }),
     /** Reads in the background of the render; a failure leaves the client hook to retry and show it. */
-    prefetch: (key: QueryKey, path: string) => client.prefetchQuery({ queryKey: key, queryFn: () => serverGet("district", path) }),
+    prefetch: <T>(read: ApiRead<T>) => client.prefetchQuery({ queryKey: read.queryKey, queryFn: () => serverGet<T>("district", read.path) }),
     state: () => dehydrate(client),
   };
 }

@@ -7,28 +7,27 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextField } from "@/components/ui/text-field";
-import { forgotPasswordSchema, type ForgotPasswordForm as Values, type ResetCodeResponse } from "@/lib/contract/auth";
+import { forgotPasswordSchema, type ForgotPasswordForm as Values } from "@/lib/contract/auth";
 import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
-import { clientApi } from "@/lib/client-api";
 import { resetData } from "@/lib/reset-data";
 import { routes } from "@/lib/routes";
-import { useBusyAction } from "@/lib/use-busy-action";
+import { authCalls } from "@/lib/queries/auth";
+import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 
 export function ForgotPasswordForm() {
   const successRedirect = useSuccessRedirect();
-  const { busy, run } = useBusyAction();
   const form = useForm<Values>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
-
-  const onSubmit = (values: Values) =>
-    run(async () => {
-      const answer = await clientApi<ResetCodeResponse>("/api/auth/reset-code", { method: "POST", json: values });
+  const { busy, run } = useApiMutation(authCalls.requestResetCode, {
+    form,
+    onSuccess: async (answer) => {
       resetData.save(answer);
       await successRedirect(successNotices.resetCodeSent, routes.updatePasswordOtp);
-    });
+    },
+  });
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))} className="flex flex-col gap-4">
+    <form noValidate onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))} className="flex flex-col gap-4">
       {busy ? <LoadingOverlay /> : null}
       <TextField label="E-mail" type="email" autoComplete="email" error={form.formState.errors.email?.message} {...form.register("email")} />
       <Button type="submit" disabled={busy}>

@@ -11,26 +11,23 @@ import { PasswordField } from "@/components/ui/password-field";
 import { TextField } from "@/components/ui/text-field";
 import { loginFormSchema, type LoginForm as LoginValues } from "@/lib/contract/auth";
 import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
-import { clientApi } from "@/lib/client-api";
 import { routes } from "@/lib/routes";
-import { useBusyAction } from "@/lib/use-busy-action";
+import { authCalls } from "@/lib/queries/auth";
+import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 
 export function LoginForm() {
   const next = useSearchParams().get("next");
   const successRedirect = useSuccessRedirect();
-  const { busy, run } = useBusyAction();
   const form = useForm<LoginValues>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: "", password: "" } });
   const { errors } = form.formState;
-
-  const onSubmit = (values: LoginValues) =>
-    run(async () => {
-      const { redirectTo } = await clientApi<{ redirectTo: string }>("/api/auth/login", { method: "POST", json: { ...values, next: next ?? undefined } });
-      await successRedirect(successNotices.loginSuccessful, redirectTo);
-    });
+  const { busy, run } = useApiMutation((values: LoginValues) => authCalls.login({ ...values, next: next ?? undefined }), {
+    form,
+    onSuccess: ({ redirectTo }) => successRedirect(successNotices.loginSuccessful, redirectTo),
+  });
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))} className="flex flex-col gap-4">
+    <form noValidate onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))} className="flex flex-col gap-4">
       {busy ? <LoadingOverlay /> : null}
       <TextField label="E-mail" type="email" autoComplete="username" error={errors.email?.message} {...form.register("email")} />
       <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...form.register("password")} />

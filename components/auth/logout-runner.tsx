@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { LOGOUT_DELAY_MS, loadingTexts } from "@/lib/contract/messages";
+import { authCalls } from "@/lib/queries/auth";
 import { routes } from "@/lib/routes";
 
 /**
@@ -16,8 +17,7 @@ export function LogoutRunner() {
   useEffect(() => {
     const timer = setTimeout(async () => {
       try {
-        const response = await fetch("/api/auth/logout", { method: "POST", credentials: "same-origin" });
-        if (!response.ok) throw new Error(String(response.status));
+        await authCalls.logout();
         queryClient.clear();
         window.location.replace(routes.login);
       } catch {

@@ -10,18 +10,24 @@ import { OtpInput } from "@/components/ui/otp-input";
 import { PasswordField } from "@/components/ui/password-field";
 import { updatePasswordFormSchema, type UpdatePasswordForm as Values } from "@/lib/contract/auth";
 import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
-import { clientApi } from "@/lib/client-api";
 import { resetData, useResetData } from "@/lib/reset-data";
 import { routes } from "@/lib/routes";
-import { useBusyAction } from "@/lib/use-busy-action";
+import { authCalls } from "@/lib/queries/auth";
+import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 
 export function UpdatePasswordForm() {
   const successRedirect = useSuccessRedirect();
-  const { busy, run } = useBusyAction();
   const reset = useResetData();
   const form = useForm<Values>({ resolver: zodResolver(updatePasswordFormSchema), defaultValues: { code: "", password: "", confirmPassword: "" } });
   const { errors } = form.formState;
+  const { busy, run } = useApiMutation(authCalls.resetPassword, {
+    form,
+    onSuccess: async () => {
+      resetData.clear();
+      await successRedirect(successNotices.passwordUpdated, routes.login);
+    },
+  });
 
   if (reset === undefined) return null;
   if (reset === null) {
@@ -35,12 +41,7 @@ export function UpdatePasswordForm() {
     );
   }
 
-  const onSubmit = (values: Values) =>
-    run(async () => {
-      await clientApi("/api/auth/reset-password", { method: "POST", json: { resetCodeId: reset.id, code: values.code, password: values.password } });
-      resetData.clear();
-      await successRedirect(successNotices.passwordUpdated, routes.login);
-    });
+  const onSubmit = (values: Values) => run({ resetCodeId: reset.id, code: values.code, password: values.password });
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))} className="flex flex-col gap-4">

@@ -2,7 +2,7 @@
 
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { loadingTexts } from "@/lib/contract/messages";
-import { useDashboardInformation } from "@/lib/queries/dashboard";
+import { useDashboardInformation } from "@/lib/queries/district";
 import { StatCard } from "./stat-card";
 import { StudentsChart } from "./students-chart";
 

@@ -9,10 +9,10 @@ import { CountryCodeSelect } from "@/components/form/country-code-select";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextField } from "@/components/ui/text-field";
-import { clientApi, districtApi } from "@/lib/client-api";
 import { districtUpdateSchema, type DistrictProfile, type DistrictUpdate } from "@/lib/contract/district";
 import { fieldMessages, formInvalidMessage, successNotices } from "@/lib/contract/messages";
-import { useBusyAction } from "@/lib/use-busy-action";
+import { districtMutations } from "@/lib/queries/district";
+import { useApiMutation } from "@/lib/use-api-mutation";
 import { useDistrictChanged } from "@/lib/use-district-change";
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -20,7 +20,6 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The district's name, address and contacts; the phone chips take the last ten digits after the country code. */
 export function DistrictDetailsForm({ district, districtTerm }: { district: DistrictProfile; districtTerm: string }) {
   const changed = useDistrictChanged();
-  const { busy, run } = useBusyAction();
   const [code, setCode] = useState("+234");
   const form = useForm<DistrictUpdate>({
     resolver: zodResolver(districtUpdateSchema),
@@ -34,21 +33,20 @@ export function DistrictDetailsForm({ district, districtTerm }: { district: Dist
   });
   const { errors } = form.formState;
 
-  const onSubmit = (values: DistrictUpdate) =>
-    run(
-      async () => {
-        const answer = await clientApi<{ district: DistrictProfile }>(districtApi(`district/update/${district.id}`), { method: "PATCH", json: values });
-        form.reset({ ...values, version: answer.district.version });
-        changed(successNotices.districtProfileUpdated, answer.district);
-      },
-      { inPlace: true },
-    );
+  const { busy, run } = useApiMutation((values: DistrictUpdate) => districtMutations.update(district.id, values), {
+    form,
+    inPlace: true,
+    onSuccess: (answer, values) => {
+      form.reset({ ...values, version: answer.district.version });
+      changed(successNotices.districtProfileUpdated, answer.district);
+    },
+  });
 
   return (
     <form
       noValidate
       aria-label={`${districtTerm} details`}
-      onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))}
+      onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))}
       className="flex flex-col gap-4 rounded-lg border border-border bg-card p-5"
     >
       {busy ? <LoadingOverlay /> : null}

@@ -5,17 +5,17 @@ import { useState, type ReactNode } from "react";
 import { ImageCropDialog } from "@/components/ui/image-crop-dialog";
 import { ImagePickerButton } from "@/components/ui/image-picker-button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
-import { clientApi, districtApi } from "@/lib/client-api";
 import type { DistrictProfile } from "@/lib/contract/district";
 import { districtImageSlots, type DistrictImageSlot } from "@/lib/contract/images";
 import { successNotices } from "@/lib/contract/messages";
 import type { Location } from "@/lib/contract/user";
-import { useBusyAction } from "@/lib/use-busy-action";
+import { districtMutations } from "@/lib/queries/district";
+import { useApiMutation } from "@/lib/use-api-mutation";
 import { useDistrictChanged } from "@/lib/use-district-change";
 
 type Target = "logo" | DistrictImageSlot;
 /** Files waiting for their crop, each with where it goes; cropped ones wait for the upload. */
-type Queue = { pending: { file: File; target: Target }[]; cropped: { target: Target; jpeg: Blob }[]; several: boolean };
+type Queue = { pending: { file: File; target: Target }[]; cropped: { target: Target; jpeg: Blob }[] };
 
 const slotName = (slot: DistrictImageSlot) => `Image ${districtImageSlots.indexOf(slot) + 1}`;
 const targetName = (target: Target) => (target === "logo" ? "Logo" : slotName(target));
@@ -41,54 +41,38 @@ function Tile({ label, image, children }: { label: string; image: Location | nul
 /** The logo and the four district images (spec §2 'four tiles, each with a square crop dialog'): one at a time or several at once. */
 export function DistrictImages({ district, districtTerm }: { district: DistrictProfile; districtTerm: string }) {
   const changed = useDistrictChanged();
-  const { busy, run } = useBusyAction();
-  const [queue, setQueue] = useState<Queue>({ pending: [], cropped: [], several: false });
-  const current = queue.pending[0];
-
-  const upload = (cropped: Queue["cropped"], several: boolean) =>
-    run(
-      async () => {
-        const form = new FormData();
-        const only = cropped[0];
-        let path: string;
-        if (!several && only?.target === "logo") {
-          form.append("file", only.jpeg, "logo.jpg");
-          path = `district/upload-logo/${district.id}`;
-        } else if (!several && only) {
-          form.append("file", only.jpeg, "image.jpg");
-          form.append("slot", only.target);
-          path = `district/upload-district-image/${district.id}`;
-        } else {
-          for (const item of cropped) form.append(item.target, item.jpeg, `${item.target}.jpg`);
-          path = `district/upload-multiple-images/${district.id}`;
-        }
-        const answer = await clientApi<{ district: DistrictProfile }>(districtApi(path), { method: "PATCH", body: form });
-        const notice = several
+  const { busy, run } = useApiMutation((cropped: Queue["cropped"]) => districtMutations.uploadImages(district.id, cropped), {
+    inPlace: true,
+    onSuccess: (answer, cropped) => {
+      const [only] = cropped;
+      const notice =
+        cropped.length > 1
           ? successNotices.districtImagesUploaded
           : only?.target === "logo"
             ? successNotices.districtLogoUpdated
             : successNotices.districtImageAdded;
-        changed(notice, answer.district);
-      },
-      { inPlace: true },
-    );
+      changed(notice, answer.district);
+    },
+  });
+  const [queue, setQueue] = useState<Queue>({ pending: [], cropped: [] });
+  const current = queue.pending[0];
 
   const onCropped = (jpeg: Blob) => {
     if (!current) return;
     const next: Queue = { ...queue, pending: queue.pending.slice(1), cropped: [...queue.cropped, { target: current.target, jpeg }] };
     if (next.pending.length > 0) return setQueue(next);
-    setQueue({ pending: [], cropped: [], several: false });
-    void upload(next.cropped, next.several);
+    setQueue({ pending: [], cropped: [] });
+    void run(next.cropped);
   };
   const pickFor = (target: Target) => (files: File[]) => {
     const [file] = files;
-    if (file) setQueue({ pending: [{ file, target }], cropped: [], several: false });
+    if (file) setQueue({ pending: [{ file, target }], cropped: [] });
   };
   // Several at once fill the empty slots first, then the others in order.
   const pickSeveral = (files: File[]) => {
     const order = [...districtImageSlots.filter((s) => !district[s]), ...districtImageSlots.filter((s) => district[s])];
     const pending = files.slice(0, 4).map((file, i) => ({ file, target: order[i] as DistrictImageSlot }));
-    setQueue({ pending, cropped: [], several: pending.length > 1 });
+    setQueue({ pending, cropped: [] });
   };
 
   return (
@@ -119,7 +103,7 @@ export function DistrictImages({ district, districtTerm }: { district: DistrictP
         key={current ? `${current.target}-${current.file.name}-${current.file.lastModified}` : "none"}
         file={current?.file ?? null}
         title={current ? `Crop: ${targetName(current.target)}` : "Crop"}
-        onCancel={() => setQueue({ pending: [], cropped: [], several: false })}
+        onCancel={() => setQueue({ pending: [], cropped: [] })}
         onCropped={onCropped}
       />
       {queue.pending.length > 1 ? <p className="text-sm text-muted-foreground">{queue.pending.length} images left to crop.</p> : null}

@@ -1,18 +1,18 @@
 "use client";
 
 import { StaffPickAction } from "@/components/form/staff-pick-action";
-import { clientApi, districtApi } from "@/lib/client-api";
 import { SHORT_REDIRECT_DELAY_MS } from "@/lib/contract/messages";
 import { routes } from "@/lib/routes";
-import { useBusyAction } from "@/lib/use-busy-action";
+import { staffMutations } from "@/lib/queries/staff";
+import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 
 type Props = { districtId: string; districtTerm: string; isOwner: boolean };
 
 /** Hands the district's ownership right to another staff member; the user is logged out 1 s later (spec §4). */
 export function TransferRightPanel({ districtId, districtTerm, isOwner }: Props) {
-  const { busy, run } = useBusyAction();
   const succeed = useSuccessRedirect();
+  const { busy, run } = useApiMutation(staffMutations.transferRight, { onSuccess: ({ message }) => succeed(message, routes.logout, SHORT_REDIRECT_DELAY_MS) });
   const term = districtTerm.toLowerCase();
   return (
     <section aria-labelledby="transfer-right-heading" className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4">
@@ -31,12 +31,7 @@ export function TransferRightPanel({ districtId, districtTerm, isOwner }: Props)
         confirmLabel="Transfer"
         consequence={(staff) => `${staff.firstName} ${staff.lastName} will own the ${term}. You will be logged out.`}
         busy={busy}
-        onConfirm={(staff) =>
-          void run(async () => {
-            const { message } = await clientApi<{ message: string }>(districtApi("staff/transfer-right"), { method: "POST", json: { staffId: staff.id } });
-            await succeed(message, routes.logout, SHORT_REDIRECT_DELAY_MS);
-          })
-        }
+        onConfirm={(staff) => void run(staff.id)}
       />
     </section>
   );

@@ -1,9 +1,9 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type KeyboardEvent } from "react";
 import type { StaffSearchResult } from "@/lib/contract/roles";
-import { clientApi, districtApi } from "@/lib/client-api";
+import { staffReads } from "@/lib/queries/staff";
+import { useApiRead } from "@/lib/queries/api-read";
 import { useDebounced } from "@/lib/use-debounced";
 
 /** Spec §9: the staff autocomplete asks for 5 matches, 200 ms after typing stops. */
@@ -19,14 +19,7 @@ export function StaffSearch({ districtId, label, onSelect }: Props) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const searchTerm = useDebounced(term.trim(), DEBOUNCE_MS);
-  const results = useQuery({
-    queryKey: ["staff", "search", districtId, searchTerm],
-    queryFn: () =>
-      clientApi<{ foundStaffs: StaffSearchResult[] }>(
-        districtApi(`staff/search?${new URLSearchParams({ "district[0]": districtId, searchTerm, limit: String(LIMIT), includeLoggedInUser: "true" })}`),
-      ),
-    enabled: searchTerm.length >= 2,
-  });
+  const results = useApiRead(staffReads.search(districtId, searchTerm, LIMIT), { enabled: searchTerm.length >= 2 });
   const options = searchTerm.length >= 2 ? (results.data?.foundStaffs ?? []) : [];
 
   const choose = (staff: StaffSearchResult) => {

@@ -1,22 +1,22 @@
 "use client";
 
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
-import { clientApi, districtApi } from "@/lib/client-api";
 import type { ImportConfirmed, ImportRowsPage, StagedRow } from "@/lib/contract/imports";
-import { useBusyAction } from "@/lib/use-busy-action";
+import { useApiRead } from "@/lib/queries/api-read";
+import type { SpreadsheetApi } from "@/lib/queries/imports";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 const PAGE_SIZE = 50;
 
 type Props = {
   /** The staged import as step one answered it. */
   first: ImportRowsPage;
-  /** API paths of this entity's import: rows (…/imports/{id}), rejected download, confirm. */
-  paths: { imports: string; confirm: string };
+  /** The entity's spreadsheet calls (lib/queries/<resource>.ts). */
+  api: SpreadsheetApi;
   /** What the rows become, one and many: ["school", "schools"]. */
   noun: readonly [string, string];
   onConfirmed: (answer: ImportConfirmed) => Promise<void>;
@@ -28,45 +28,32 @@ type Props = {
  * errors on their cells, counts of valid and invalid rows; a cell is fixed by editing it (checked again at
  * once), a row can be dropped, the rows in error can be downloaded; then all are created at once.
  */
-export function ImportPreview({ first, paths, noun, onConfirmed, onCancel }: Props) {
-  const queryClient = useQueryClient();
+export function ImportPreview({ first, api, noun, onConfirmed, onCancel }: Props) {
   const [page, setPage] = useState(1);
   const [onlyInvalid, setOnlyInvalid] = useState(false);
-  const { busy, run } = useBusyAction();
-  const base = `${paths.imports}/${first.importId}`;
-  const key = ["imports", first.importId, page, onlyInvalid] as const;
-  const rows = useQuery({
-    queryKey: key,
-    queryFn: () => clientApi<ImportRowsPage>(districtApi(`${base}/rows?page=${page}&limit=${PAGE_SIZE}&only=${onlyInvalid ? "invalid" : "all"}`)),
+  const importId = first.importId;
+  const rows = useApiRead(api.rows(importId, page, PAGE_SIZE, onlyInvalid), {
     initialData: page === 1 && !onlyInvalid ? first : undefined,
     placeholderData: keepPreviousData,
   });
   const current = rows.data ?? first;
   const pages = Math.max(1, Math.ceil(current.shownRows / PAGE_SIZE));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["imports", first.importId] });
+  const invalidates = [api.rowsKey(importId)];
 
-  const fix = async (row: StagedRow, column: string, value: string) => {
-    if ((row.data[column] ?? "") === value.trim()) return;
-    try {
-      await clientApi(districtApi(`${base}/rows/${row.id}`), { method: "PATCH", json: { data: { [column]: value } } });
-      await refresh();
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
-    }
-  };
-  const drop = (row: StagedRow) =>
-    run(
-      async () => {
-        await clientApi(districtApi(`${base}/rows/${row.id}`), { method: "DELETE" });
-        await refresh();
-      },
-      { inPlace: true },
-    );
-  const confirm = () =>
-    run(async () => {
-      const answer = await clientApi<ImportConfirmed>(districtApi(paths.confirm), { method: "POST", json: { importId: first.importId } });
-      await onConfirmed(answer);
-    });
+  // A fix is saved as the cell is left, without the overlay: the grid stays usable while it is checked.
+  const fixCell = useApiMutation(
+    (change: { row: StagedRow; column: string; value: string }) => api.fix(importId, change.row.id, { [change.column]: change.value }),
+    {
+      invalidates,
+      inPlace: true,
+    },
+  );
+  const fix = (row: StagedRow, column: string, value: string) => ((row.data[column] ?? "") === value.trim() ? undefined : fixCell.run({ row, column, value }));
+  const dropRow = useApiMutation((row: StagedRow) => api.drop(importId, row.id), { invalidates, inPlace: true });
+  const confirmAll = useApiMutation(() => api.confirm(importId), { invalidates: [api.createdKey], onSuccess: onConfirmed });
+  const busy = dropRow.busy || confirmAll.busy;
+  const drop = (row: StagedRow) => dropRow.run(row);
+  const confirm = () => confirmAll.run();
 
   return (
     <section aria-label="Spreadsheet preview" className="flex flex-col gap-3">
@@ -93,7 +80,7 @@ export function ImportPreview({ first, paths, noun, onConfirmed, onCancel }: Pro
           Only rows with errors
         </label>
         {current.invalidRows > 0 ? (
-          <a href={districtApi(`${base}/rejected`)} download className="text-sm font-medium text-primary hover:underline">
+          <a href={api.rejectedHref(importId)} download className="text-sm font-medium text-primary hover:underline">
             Download the rows with errors
           </a>
         ) : null}

@@ -1,19 +1,17 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { FormProvider, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { StaffDetailsFields } from "@/components/staff/staff-details-fields";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
-import { clientApi, districtApi } from "@/lib/client-api";
 import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
 import { staffDetailsSchema, type StaffDetails, type StaffDetailsInput } from "@/lib/contract/staff";
 import type { StaffProfile } from "@/lib/contract/user";
-import { staffKeys } from "@/lib/queries/staff";
-import { useBusyAction } from "@/lib/use-busy-action";
+import { staffKeys, staffMutations } from "@/lib/queries/staff";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 /** The form's starting values: the record as it is, with the spec's defaults where it has none. */
 function valuesOf(staff: StaffProfile): StaffDetailsInput {
@@ -49,29 +47,25 @@ function valuesOf(staff: StaffProfile): StaffDetailsInput {
 
 /** Edits one's own record; after 'Profile Updated Successfully' the record is read again by id (spec §4). */
 export function ProfileForm({ staff, onDone }: { staff: StaffProfile; onDone: () => void }) {
-  const queryClient = useQueryClient();
   const router = useRouter();
-  const { busy, run } = useBusyAction();
   const form = useForm<StaffDetailsInput, unknown, StaffDetails>({ resolver: zodResolver(staffDetailsSchema), defaultValues: valuesOf(staff) });
-
-  const onSubmit = (values: StaffDetails) =>
-    run(
-      async () => {
-        await clientApi(districtApi(`staff/update/${staff.id}`), { method: "PATCH", json: { ...values, version: staff.version } });
-        toast.success(successNotices.profileUpdated);
-        await queryClient.invalidateQueries({ queryKey: staffKeys.record(staff.id) });
-        router.refresh();
-        onDone();
-      },
-      { inPlace: true },
-    );
+  const { busy, run } = useApiMutation((values: StaffDetails) => staffMutations.update(staff, values), {
+    form,
+    inPlace: true,
+    invalidates: [staffKeys.record(staff.id)],
+    onSuccess: () => {
+      toast.success(successNotices.profileUpdated);
+      router.refresh();
+      onDone();
+    },
+  });
 
   return (
     <FormProvider {...form}>
       <form
         noValidate
         aria-label="Edit profile"
-        onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))}
+        onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))}
         className="flex flex-col gap-5 rounded-lg border border-border bg-card p-5"
       >
         {busy ? <LoadingOverlay /> : null}

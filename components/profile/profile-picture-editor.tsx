@@ -5,27 +5,24 @@ import { useState } from "react";
 import { ImageCropDialog } from "@/components/ui/image-crop-dialog";
 import { ImagePickerButton } from "@/components/ui/image-picker-button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
-import { clientApi, districtApi } from "@/lib/client-api";
 import { successNotices } from "@/lib/contract/messages";
 import type { Location } from "@/lib/contract/user";
 import { routes } from "@/lib/routes";
-import { useBusyAction } from "@/lib/use-busy-action";
+import { staffMutations } from "@/lib/queries/staff";
+import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 
 /** The profile picture: choose, crop square, upload as JPEG, then the dashboard (spec §2). */
 export function ProfilePictureEditor({ staffId, picture, name }: { staffId: string; picture: Location | null; name: string }) {
   const [file, setFile] = useState<File | null>(null);
-  const { busy, run } = useBusyAction();
   const succeed = useSuccessRedirect();
-
-  const upload = (jpeg: Blob) =>
-    run(async () => {
-      setFile(null);
-      const form = new FormData();
-      form.append("file", jpeg, "profile-picture.jpg");
-      await clientApi(districtApi(`staff/update-profile-picture/${staffId}`), { method: "PATCH", body: form });
-      await succeed(successNotices.profilePictureUpdated, routes.dashboard);
-    });
+  const { busy, run } = useApiMutation((jpeg: Blob) => staffMutations.setProfilePicture(staffId, jpeg), {
+    onSuccess: () => succeed(successNotices.profilePictureUpdated, routes.dashboard),
+  });
+  const upload = (jpeg: Blob) => {
+    setFile(null);
+    void run(jpeg);
+  };
 
   return (
     <div className="flex items-center gap-4">

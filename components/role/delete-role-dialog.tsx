@@ -1,24 +1,21 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { successNotices } from "@/lib/contract/messages";
 import type { RoleSummary } from "@/lib/contract/roles";
-import { clientApi, districtApi } from "@/lib/client-api";
-import { roleKeys } from "@/lib/queries/roles";
+import { roleKeys, roleMutations } from "@/lib/queries/roles";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 /** Spec §4: deleting asks first, says who must be reassigned, then the list refreshes. */
 export function DeleteRoleDialog({ role, open, onOpenChange }: { role: RoleSummary; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => clientApi(districtApi(`role/delete/${role.id}`), { method: "POST" }),
-    onSuccess: async () => {
+  const remove = useApiMutation(() => roleMutations.remove(role.id), {
+    invalidates: [roleKeys.all],
+    inPlace: true,
+    onSuccess: () => {
       toast.success(successNotices.roleDeleted);
       onOpenChange(false);
-      await queryClient.invalidateQueries({ queryKey: roleKeys.all });
     },
-    onError: (error) => toast.error(error.message),
   });
   const holders =
     role.holderCount === 0
@@ -31,8 +28,8 @@ export function DeleteRoleDialog({ role, open, onOpenChange }: { role: RoleSumma
       title={`Delete ${role.name}?`}
       description={`${holders} This cannot be undone.`}
       confirmLabel="Delete role"
-      busy={remove.isPending}
-      onConfirm={() => remove.mutate()}
+      busy={remove.busy}
+      onConfirm={() => void remove.run()}
     />
   );
 }

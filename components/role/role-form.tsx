@@ -1,7 +1,6 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -12,35 +11,30 @@ import { TextField } from "@/components/ui/text-field";
 import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
 import type { Operation } from "@/lib/contract/permissions";
 import { roleFormSchema, type RoleDetail, type RoleForm as Values } from "@/lib/contract/roles";
-import { clientApi, districtApi } from "@/lib/client-api";
-import { roleKeys, usePermissionCatalogue } from "@/lib/queries/roles";
+import { roleKeys, roleMutations, usePermissionCatalogue } from "@/lib/queries/roles";
 import { routes } from "@/lib/routes";
-import { useBusyAction } from "@/lib/use-busy-action";
+import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 import { PermissionPicker } from "./permission-picker";
 
 /** Creates a role, or edits one when `role` is given; back to the role list after the notice. */
 export function RoleForm({ role }: { role?: RoleDetail }) {
   const catalogue = usePermissionCatalogue();
-  const queryClient = useQueryClient();
   const successRedirect = useSuccessRedirect();
-  const { busy, run } = useBusyAction();
   const form = useForm<Values>({
     resolver: zodResolver(roleFormSchema),
     defaultValues: { name: role?.name ?? "", description: role?.description ?? "", operations: role?.operations ?? [] },
   });
   const { errors } = form.formState;
 
-  const onSubmit = (values: Values) =>
-    run(async () => {
-      if (role) await clientApi(districtApi(`role/update/${role.id}`), { method: "PATCH", json: { ...values, version: role.version } });
-      else await clientApi(districtApi("role/add"), { method: "POST", json: values });
-      await queryClient.invalidateQueries({ queryKey: roleKeys.all });
-      await successRedirect(role ? successNotices.roleUpdated : successNotices.roleCreated, routes.permissionManagement);
-    });
+  const { busy, run } = useApiMutation((values: Values) => (role ? roleMutations.update(role, values) : roleMutations.create(values)), {
+    form,
+    invalidates: [roleKeys.all],
+    onSuccess: () => successRedirect(role ? successNotices.roleUpdated : successNotices.roleCreated, routes.permissionManagement),
+  });
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))} className="flex max-w-3xl flex-col gap-4">
+    <form noValidate onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))} className="flex max-w-3xl flex-col gap-4">
       {busy ? <LoadingOverlay /> : null}
       <TextField label="Role name" error={errors.name?.message} {...form.register("name")} />
       <TextArea label="Description" error={errors.description?.message} {...form.register("description")} />

@@ -1,7 +1,6 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { SelectField } from "@/components/form/select-field";
@@ -9,12 +8,11 @@ import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextArea } from "@/components/ui/text-area";
 import { TextField } from "@/components/ui/text-field";
-import { clientApi, districtApi } from "@/lib/client-api";
 import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
 import { schoolCategories, schoolFormSchema, type SchoolDetail, type SchoolForm as Values } from "@/lib/contract/schools";
-import { schoolKeys, useDistrictLgas } from "@/lib/queries/schools";
+import { schoolKeys, schoolMutations, useDistrictLgas } from "@/lib/queries/schools";
 import { routes } from "@/lib/routes";
-import { useBusyAction } from "@/lib/use-busy-action";
+import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 
 type Props = { districtId: string; school?: SchoolDetail; onCancel?: () => void };
@@ -22,9 +20,7 @@ type Props = { districtId: string; school?: SchoolDetail; onCancel?: () => void 
 /** Creates a school, or edits one when `school` is given; then the notice, 1.5 s, and the school list (spec §2). */
 export function SchoolForm({ districtId, school, onCancel }: Props) {
   const lgas = useDistrictLgas(districtId);
-  const queryClient = useQueryClient();
   const succeed = useSuccessRedirect();
-  const { busy, run } = useBusyAction();
   const form = useForm<Values>({
     resolver: zodResolver(schoolFormSchema),
     defaultValues: {
@@ -37,20 +33,20 @@ export function SchoolForm({ districtId, school, onCancel }: Props) {
   });
   const { errors } = form.formState;
 
-  const onSubmit = (values: Values) =>
-    run(async () => {
-      if (school) await clientApi(districtApi(`school/update/${school.id}`), { method: "PATCH", json: { ...values, version: school.version } });
-      else await clientApi(districtApi("school/add"), { method: "POST", json: values });
-      await queryClient.invalidateQueries({ queryKey: schoolKeys.all });
+  const { busy, run } = useApiMutation((values: Values) => (school ? schoolMutations.update(school, values) : schoolMutations.create(values)), {
+    form,
+    invalidates: [schoolKeys.all],
+    onSuccess: async () => {
       await succeed(school ? successNotices.schoolUpdated : successNotices.schoolCreated, routes.schoolManagement);
       onCancel?.();
-    });
+    },
+  });
 
   return (
     <form
       noValidate
       aria-label={school ? "Edit school" : "New school"}
-      onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))}
+      onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))}
       className="flex flex-col gap-4"
     >
       {busy ? <LoadingOverlay /> : null}

@@ -1,45 +1,34 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { UserMinus } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { SelectField } from "@/components/form/select-field";
 import { StaffSearch } from "@/components/form/staff-search";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { clientApi, districtApi } from "@/lib/client-api";
 import type { StaffSearchResult } from "@/lib/contract/roles";
-import { schoolRoleList, type SchoolDetail, type SchoolRoleHolder, type SchoolRoleName } from "@/lib/contract/schools";
-import { schoolKeys, useSchool } from "@/lib/queries/schools";
+import { schoolRoleList, type SchoolRoleHolder, type SchoolRoleName } from "@/lib/contract/schools";
+import { schoolKeys, schoolMutations, useSchool } from "@/lib/queries/schools";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 /** The school's roles (Principal, Vice Principal, …): who holds them, give one through the staff search, take one away. */
 export function SchoolRolesPanel({ schoolId, districtId }: { schoolId: string; districtId: string }) {
   const school = useSchool(schoolId);
-  const queryClient = useQueryClient();
   const [role, setRole] = useState<SchoolRoleName>("Principal");
   const [removing, setRemoving] = useState<SchoolRoleHolder | null>(null);
-  const settle = (answer: { school: SchoolDetail }) => {
-    queryClient.setQueryData(schoolKeys.detail(schoolId), { school: answer.school });
-    void queryClient.invalidateQueries({ queryKey: schoolKeys.information(schoolId) });
-  };
-  const assign = useMutation({
-    mutationFn: (staff: StaffSearchResult) =>
-      clientApi<{ school: SchoolDetail }>(districtApi(`school/assign-role/${schoolId}`), { method: "POST", json: { role, staffId: staff.id } }),
-    onSuccess: (answer, staff) => {
-      settle(answer);
-      toast.success(`${staff.firstName} ${staff.lastName} is now ${role}.`);
-    },
-    onError: (error) => toast.error(error.message),
+  const invalidates = [schoolKeys.detail(schoolId), schoolKeys.information(schoolId)];
+  const assign = useApiMutation((staff: StaffSearchResult) => schoolMutations.assignRole(schoolId, { role, staffId: staff.id }), {
+    invalidates,
+    inPlace: true,
+    onSuccess: (_answer, staff) => void toast.success(`${staff.firstName} ${staff.lastName} is now ${role}.`),
   });
-  const remove = useMutation({
-    mutationFn: (holder: SchoolRoleHolder) =>
-      clientApi<{ school: SchoolDetail; message: string }>(districtApi(`school/unassign-role/${holder.id}`), { method: "POST" }),
+  const remove = useApiMutation((holder: SchoolRoleHolder) => schoolMutations.unassignRole(holder.id), {
+    invalidates,
+    inPlace: true,
     onSuccess: (answer) => {
-      settle(answer);
       setRemoving(null);
       toast.success(answer.message);
     },
-    onError: (error) => toast.error(error.message),
   });
 
   const holders = school.data?.school.schoolRoles ?? [];
@@ -69,9 +58,9 @@ export function SchoolRolesPanel({ schoolId, districtId }: { schoolId: string; d
       </ul>
       <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
         <SelectField label="Role" options={schoolRoleList} value={role} onChange={(event) => setRole(event.target.value as SchoolRoleName)} />
-        <StaffSearch districtId={districtId} label="Give the role to" onSelect={(staff) => assign.mutate(staff)} />
+        <StaffSearch districtId={districtId} label="Give the role to" onSelect={(staff) => void assign.run(staff)} />
       </div>
-      {assign.isPending ? <p role="status">Assigning…</p> : null}
+      {assign.busy ? <p role="status">Assigning…</p> : null}
       {removing ? (
         <ConfirmDialog
           open
@@ -79,8 +68,8 @@ export function SchoolRolesPanel({ schoolId, districtId }: { schoolId: string; d
           title="Remove this school role?"
           description={`${removing.staff.firstName} ${removing.staff.lastName} will no longer be ${removing.role}.`}
           confirmLabel="Remove"
-          busy={remove.isPending}
-          onConfirm={() => remove.mutate(removing)}
+          busy={remove.busy}
+          onConfirm={() => void remove.run(removing)}
         />
       ) : null}
     </section>

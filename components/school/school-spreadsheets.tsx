@@ -1,15 +1,13 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { Download, FileSpreadsheet, Upload } from "lucide-react";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { ImportPreview } from "@/components/import/import-preview";
 import { Button } from "@/components/ui/button";
-import { districtApi } from "@/lib/client-api";
 import { importMessages, MAX_SPREADSHEET_BYTES, SPREADSHEET_ACCEPT, type ImportRowsPage } from "@/lib/contract/imports";
 import { loadingTexts } from "@/lib/contract/messages";
-import { schoolKeys } from "@/lib/queries/schools";
+import { schoolSpreadsheets } from "@/lib/queries/schools";
 import { routes } from "@/lib/routes";
 import { uploadWithProgress } from "@/lib/upload-with-progress";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
@@ -22,7 +20,6 @@ export function SchoolSpreadsheets({ canUpload, canDownload }: { canUpload: bool
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [staged, setStaged] = useState<ImportRowsPage | null>(null);
-  const queryClient = useQueryClient();
   const succeed = useSuccessRedirect();
 
   const send = async (file: File | undefined) => {
@@ -33,7 +30,7 @@ export function SchoolSpreadsheets({ canUpload, canDownload }: { canUpload: bool
     form.append("file", file, file.name);
     setProgress(0);
     try {
-      setStaged(await uploadWithProgress<ImportRowsPage>(districtApi("school/upload-multiple"), form, setProgress));
+      setStaged(await uploadWithProgress<ImportRowsPage>(schoolSpreadsheets.uploadUrl, form, setProgress));
     } catch (error) {
       toast.error(error instanceof Error ? error.message : String(error));
     } finally {
@@ -46,13 +43,13 @@ export function SchoolSpreadsheets({ canUpload, canDownload }: { canUpload: bool
     <section aria-label="Schools spreadsheets" className="flex flex-col gap-3">
       <div className="flex flex-wrap gap-2">
         {canDownload ? (
-          <a href={districtApi("school/download")} download="schools.xlsx" className={link}>
+          <a href={schoolSpreadsheets.downloadHref} download="schools.xlsx" className={link}>
             <Download size={16} aria-hidden /> Download schools
           </a>
         ) : null}
         {canUpload ? (
           <>
-            <a href={districtApi("school/template")} download="schools-template.xlsx" className={link}>
+            <a href={schoolSpreadsheets.templateHref} download="schools-template.xlsx" className={link}>
               <FileSpreadsheet size={16} aria-hidden /> Template
             </a>
             <input
@@ -82,11 +79,10 @@ export function SchoolSpreadsheets({ canUpload, canDownload }: { canUpload: bool
           <ImportPreview
             key={staged.importId}
             first={staged}
-            paths={{ imports: "school/imports", confirm: "school/create-multiple-schools" }}
+            api={schoolSpreadsheets}
             noun={["school", "schools"]}
             onCancel={() => setStaged(null)}
             onConfirmed={async (answer) => {
-              await queryClient.invalidateQueries({ queryKey: schoolKeys.all });
               await succeed(answer.message, routes.schoolManagement);
               setStaged(null);
             }}

@@ -2,7 +2,7 @@
 
 import { formatDistanceToNow } from "date-fns";
 import { sessionSwitchMessages } from "@/lib/contract/session-switch";
-import { useLastTimeActive } from "@/lib/queries/last-time-active";
+import { useLastTimeActive } from "@/lib/queries/staff";
 
 /** 'Last active 5 minutes ago': when a staff member last used the portal, to the minute. */
 export function LastActive({ staffId }: { staffId: string }) {

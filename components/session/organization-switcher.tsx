@@ -4,8 +4,9 @@ import { useId } from "react";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { sessionSwitchMessages } from "@/lib/contract/session-switch";
 import type { RoleAccessItem } from "@/lib/contract/user";
-import { switchSessionTo } from "@/lib/switch-session";
-import { useBusyAction } from "@/lib/use-busy-action";
+import { authCalls } from "@/lib/queries/auth";
+import { arriveAfterSwitch } from "@/lib/switch-session";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 type Props = { roleAccess: RoleAccessItem[]; currentOrganizationId: string };
 
@@ -22,7 +23,9 @@ function organizationsOf(roleAccess: RoleAccessItem[]) {
 /** Spec §2 'Role-access organisation switcher (select)': shown when the user holds roles in more than one place. */
 export function OrganizationSwitcher({ roleAccess, currentOrganizationId }: Props) {
   const id = useId();
-  const { busy, run } = useBusyAction();
+  const { busy, run } = useApiMutation(authCalls.switchRoleAccess, {
+    onSuccess: (result) => arriveAfterSwitch(result, sessionSwitchMessages.organizationSwitched),
+  });
   const organizations = organizationsOf(roleAccess);
   if (organizations.length < 2) return null;
   const current = organizations.some((o) => o.organizationId === currentOrganizationId) ? currentOrganizationId : "";
@@ -30,7 +33,7 @@ export function OrganizationSwitcher({ roleAccess, currentOrganizationId }: Prop
   const onChange = (organizationId: string) => {
     const target = organizations.find((o) => o.organizationId === organizationId);
     if (!target) return;
-    void run(() => switchSessionTo("/api/auth/switch-role-access", { roleAccessId: target.roleAccessId }, sessionSwitchMessages.organizationSwitched));
+    void run(target.roleAccessId);
   };
 
   return (

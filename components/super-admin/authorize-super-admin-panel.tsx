@@ -1,15 +1,15 @@
 "use client";
 
 import { StaffPickAction } from "@/components/form/staff-pick-action";
-import { clientApi, districtApi } from "@/lib/client-api";
 import { routes } from "@/lib/routes";
-import { useBusyAction } from "@/lib/use-busy-action";
+import { staffMutations } from "@/lib/queries/staff";
+import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 
 /** Spec §6: a super administrator may authorise another; afterwards the portal goes home (spec §2, route /). */
 export function AuthorizeSuperAdminPanel({ districtId, districtName }: { districtId: string; districtName: string }) {
-  const { busy, run } = useBusyAction();
   const succeed = useSuccessRedirect();
+  const { busy, run } = useApiMutation(staffMutations.authorizeSuperAdmin, { onSuccess: ({ message }) => succeed(message, routes.home) });
   return (
     <section aria-labelledby="authorize-heading" className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4">
       <h2 id="authorize-heading" className="text-lg font-semibold">
@@ -26,15 +26,7 @@ export function AuthorizeSuperAdminPanel({ districtId, districtName }: { distric
         confirmLabel="Authorise"
         consequence={(staff) => `${staff.firstName} ${staff.lastName} will hold every permission in every district, and can authorise others.`}
         busy={busy}
-        onConfirm={(staff) =>
-          void run(async () => {
-            const { message } = await clientApi<{ message: string }>(districtApi("staff/authorize-super-admin"), {
-              method: "POST",
-              json: { staffId: staff.id },
-            });
-            await succeed(message, routes.home);
-          })
-        }
+        onConfirm={(staff) => void run(staff.id)}
       />
     </section>
   );

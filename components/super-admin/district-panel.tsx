@@ -1,44 +1,38 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { districtAccountStatuses, type DistrictAccountStatus, type RequirementItem, type SuperAdminDistrict } from "@/lib/contract/super-admin";
-import { clientApi, districtApi } from "@/lib/client-api";
-import { superAdminKeys } from "@/lib/queries/super-admin";
+import { superAdminKeys, superAdminMutations } from "@/lib/queries/super-admin";
+import { useApiMutation } from "@/lib/use-api-mutation";
 import { RequirementList } from "./requirement-list";
 
 /** One district in the super-admin area: its account status and the state's and its own requirements. */
 export function DistrictPanel({ district }: { district: SuperAdminDistrict }) {
   const id = useId();
-  const queryClient = useQueryClient();
   const [description, setDescription] = useState("");
   const [scope, setScope] = useState<"district" | "state">("district");
-  const refresh = () => queryClient.invalidateQueries({ queryKey: superAdminKeys.districts });
-  const call = useMutation({
-    mutationFn: ({ path, method, json }: { path: string; method: string; json?: unknown }) => clientApi(districtApi(path), { method, json }),
-    onSuccess: refresh,
-    onError: (error) => toast.error(error.message),
+  // Every change here refreshes the districts list; each call says what follows it.
+  const call = useApiMutation((change: { send: () => Promise<unknown>; then?: () => void }) => change.send(), {
+    invalidates: [superAdminKeys.districts],
+    inPlace: true,
+    onSuccess: (_result, change) => change.then?.(),
   });
 
   const setStatus = (accountStatus: DistrictAccountStatus) =>
-    call.mutate(
-      { path: `super-admin/districts/${district.id}/account-status`, method: "PATCH", json: { accountStatus } },
-      { onSuccess: () => toast.success(`${district.name} is now ${accountStatus}.`) },
-    );
-  const toggle = (item: RequirementItem) => call.mutate({ path: `super-admin/requirements/${item.id}`, method: "PATCH", json: { completed: !item.completed } });
-  const remove = (item: RequirementItem) => call.mutate({ path: `super-admin/requirements/${item.id}`, method: "DELETE" });
+    void call.run({
+      send: () => superAdminMutations.setDistrictStatus(district.id, accountStatus),
+      then: () => toast.success(`${district.name} is now ${accountStatus}.`),
+    });
+  const toggle = (item: RequirementItem) => void call.run({ send: () => superAdminMutations.setRequirementCompleted(item.id, !item.completed) });
+  const remove = (item: RequirementItem) => void call.run({ send: () => superAdminMutations.removeRequirement(item.id) });
   const add = (event: FormEvent) => {
     event.preventDefault();
-    call.mutate(
-      {
-        path: "super-admin/requirements",
-        method: "POST",
-        json: { stateId: district.state.id, districtId: scope === "district" ? district.id : null, description },
-      },
-      { onSuccess: () => setDescription("") },
-    );
+    void call.run({
+      send: () => superAdminMutations.addRequirement({ stateId: district.state.id, districtId: scope === "district" ? district.id : null, description }),
+      then: () => setDescription(""),
+    });
   };
 
   return (
@@ -55,7 +49,7 @@ export function DistrictPanel({ district }: { district: SuperAdminDistrict }) {
           <select
             id={`${id}-status`}
             value={district.accountStatus}
-            disabled={call.isPending}
+            disabled={call.busy}
             onChange={(e) => setStatus(e.target.value as DistrictAccountStatus)}
             className="min-h-11 rounded-md border border-border bg-card px-3"
           >
@@ -69,17 +63,11 @@ export function DistrictPanel({ district }: { district: SuperAdminDistrict }) {
         <RequirementList
           title={`State requirements (${district.state.name})`}
           items={district.requirements.state}
-          busy={call.isPending}
+          busy={call.busy}
           onToggle={toggle}
           onDelete={remove}
         />
-        <RequirementList
-          title={`${district.name} requirements`}
-          items={district.requirements.district}
-          busy={call.isPending}
-          onToggle={toggle}
-          onDelete={remove}
-        />
+        <RequirementList title={`${district.name} requirements`} items={district.requirements.district} busy={call.busy} onToggle={toggle} onDelete={remove} />
       </div>
       <form onSubmit={add} className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex flex-1 flex-col gap-1">
@@ -107,7 +95,7 @@ export function DistrictPanel({ district }: { district: SuperAdminDistrict }) {
             <option value="state">The whole state</option>
           </select>
         </div>
-        <Button type="submit" disabled={call.isPending}>
+        <Button type="submit" disabled={call.busy}>
           Add requirement
         </Button>
       </form>

@@ -6,8 +6,9 @@ import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { sessionSwitchMessages } from "@/lib/contract/session-switch";
 import { useSuperAdminDistricts } from "@/lib/queries/super-admin";
-import { switchSessionTo } from "@/lib/switch-session";
-import { useBusyAction } from "@/lib/use-busy-action";
+import { authCalls } from "@/lib/queries/auth";
+import { arriveAfterSwitch } from "@/lib/switch-session";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 const matches = (text: string, query: string) => text.toLowerCase().includes(query.trim().toLowerCase());
 
@@ -15,12 +16,13 @@ const matches = (text: string, query: string) => text.toLowerCase().includes(que
 export function SwitchDistrictList({ currentDistrictId }: { currentDistrictId: string }) {
   const districts = useSuperAdminDistricts();
   const [query, setQuery] = useState("");
-  const { busy, run } = useBusyAction();
+  const { busy, run: switchTo } = useApiMutation(authCalls.switchDistrict, {
+    onSuccess: (result) => arriveAfterSwitch(result, sessionSwitchMessages.districtSwitched),
+  });
   if (districts.isPending) return <LoadingOverlay />;
   if (districts.isError) return <p role="alert">{districts.error.message}</p>;
 
   const shown = districts.data.districts.filter((d) => matches(d.name, query) || matches(d.state.name, query));
-  const switchTo = (districtId: string) => run(() => switchSessionTo("/api/auth/switch-district", { districtId }, sessionSwitchMessages.districtSwitched));
 
   return (
     <div className="flex flex-col gap-4">

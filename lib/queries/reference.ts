@@ -1,5 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
-import { clientApi, districtApi } from "../client-api";
+import { apiRead, useApiRead } from "./api-read";
 
 /** GET /generic-apis/all-enum (spec §3 'Configuration data'). */
 export type AllEnum = {
@@ -13,7 +12,8 @@ export type AllEnum = {
 };
 
 export const referenceKeys = { allEnum: ["reference", "all-enum"] as const };
-export const allEnumPath = "generic-apis/all-enum";
+
+export const referenceReads = { allEnum: () => apiRead<AllEnum>(referenceKeys.allEnum, "generic-apis/all-enum") };
 
 /** Reference data never changes while the portal runs: read once a session. */
-export const useAllEnum = () => useQuery({ queryKey: referenceKeys.allEnum, queryFn: () => clientApi<AllEnum>(districtApi(allEnumPath)), staleTime: Infinity });
+export const useAllEnum = () => useApiRead(referenceReads.allEnum(), { staleTime: Infinity });

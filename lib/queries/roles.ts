@@ -1,7 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import type { Permission } from "../contract/permissions";
-import type { RoleDetail, RoleSummary, StaffAccess } from "../contract/roles";
+import type { AssignRole, RoleDeleted, RoleDetail, RoleForm, RoleSummary, StaffAccess } from "../contract/roles";
 import { clientApi, districtApi } from "../client-api";
+import { apiRead, useApiRead } from "./api-read";
 
 /** Query keys of roles and permissions: invalidating `roleKeys.all` refreshes every role view. */
 export const roleKeys = {
@@ -12,16 +12,23 @@ export const roleKeys = {
   catalogue: ["permissions", "District"] as const,
 };
 
-/** The fetchers, shared by the hooks and by server prefetching (which passes its own getter). */
-export const roleFetchers = {
-  list: (organizationId: string) => clientApi<{ roles: RoleSummary[] }>(districtApi(`role/get-roles-for-organization/${organizationId}`)),
-  detail: (id: string) => clientApi<{ role: RoleDetail }>(districtApi(`role/get-by-id/${id}`)),
-  catalogue: () => clientApi<{ permissions: Permission[] }>(districtApi("permission/by-restriction/District")),
-  staffAccess: (staffId: string) => clientApi<StaffAccess>(districtApi(`role/staff-access/${staffId}`)),
+export const roleReads = {
+  list: (organizationId: string) => apiRead<{ roles: RoleSummary[] }>(roleKeys.list(organizationId), `role/get-roles-for-organization/${organizationId}`),
+  detail: (id: string) => apiRead<{ role: RoleDetail }>(roleKeys.detail(id), `role/get-by-id/${id}`),
+  catalogue: () => apiRead<{ permissions: Permission[] }>(roleKeys.catalogue, "permission/by-restriction/District"),
+  staffAccess: (staffId: string) => apiRead<StaffAccess>(roleKeys.staffAccess(staffId), `role/staff-access/${staffId}`),
 };
 
-export const useRoles = (organizationId: string) => useQuery({ queryKey: roleKeys.list(organizationId), queryFn: () => roleFetchers.list(organizationId) });
-export const useRole = (id: string) => useQuery({ queryKey: roleKeys.detail(id), queryFn: () => roleFetchers.detail(id) });
-export const usePermissionCatalogue = () => useQuery({ queryKey: roleKeys.catalogue, queryFn: roleFetchers.catalogue, staleTime: 3_600_000 });
-export const useStaffAccess = (staffId: string | null) =>
-  useQuery({ queryKey: roleKeys.staffAccess(staffId ?? ""), queryFn: () => roleFetchers.staffAccess(staffId ?? ""), enabled: Boolean(staffId) });
+export const useRoles = (organizationId: string) => useApiRead(roleReads.list(organizationId));
+export const useRole = (id: string) => useApiRead(roleReads.detail(id));
+export const usePermissionCatalogue = () => useApiRead(roleReads.catalogue(), { staleTime: 3_600_000 });
+export const useStaffAccess = (staffId: string | null) => useApiRead(roleReads.staffAccess(staffId ?? ""), { enabled: Boolean(staffId) });
+
+export const roleMutations = {
+  create: (values: RoleForm) => clientApi<{ role: RoleSummary }>(districtApi("role/add"), { method: "POST", json: values }),
+  update: (role: Pick<RoleSummary, "id" | "version">, values: RoleForm) =>
+    clientApi<{ role: RoleSummary }>(districtApi(`role/update/${role.id}`), { method: "PATCH", json: { ...values, version: role.version } }),
+  remove: (id: string) => clientApi<RoleDeleted>(districtApi(`role/delete/${id}`), { method: "POST" }),
+  assign: (body: AssignRole) => clientApi<{ roleAccessId: string }>(districtApi("role/assign"), { method: "POST", json: body }),
+  unassign: (roleAccessId: string) => clientApi<{ message: string }>(districtApi(`role/unassign/${roleAccessId}`), { method: "POST" }),
+};

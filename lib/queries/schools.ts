@@ -1,9 +1,13 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { SchoolDetail, SchoolInformation, SchoolSearchResult } from "../contract/schools";
+import { keepPreviousData } from "@tanstack/react-query";
+import type { AssignSchoolRole, SchoolDetail, SchoolForm, SchoolInformation, SchoolSearchResult } from "../contract/schools";
 import { clientApi, districtApi } from "../client-api";
+import { apiRead, useApiRead } from "./api-read";
+import { spreadsheetApi } from "./imports";
 
 export type SchoolFilters = { searchTerm: string; localGovernment: string; schoolCategory: string; page: number };
 export const SCHOOL_PAGE_SIZE = 12;
+/** The list as it first opens: the server prefetches exactly this page. */
+export const firstSchoolPage: SchoolFilters = { searchTerm: "", localGovernment: "", schoolCategory: "", page: 1 };
 
 /** Query keys of schools: invalidating `schoolKeys.all` refreshes every school view. */
 export const schoolKeys = {
@@ -11,29 +15,36 @@ export const schoolKeys = {
   search: (districtId: string, f: SchoolFilters) => ["schools", "search", districtId, f.searchTerm, f.localGovernment, f.schoolCategory, f.page] as const,
   detail: (id: string) => ["schools", "detail", id] as const,
   information: (id: string) => ["schools", "information", id] as const,
-  lgeas: (districtId: string) => ["lgeas", districtId] as const,
+  localGovernments: (districtId: string) => ["lgeas", districtId] as const,
 };
 
-export const schoolSearchPath = (districtId: string, f: SchoolFilters) =>
-  `school/search?${new URLSearchParams({ district: districtId, searchTerm: f.searchTerm, localGovernment: f.localGovernment, schoolCategory: f.schoolCategory, limit: String(SCHOOL_PAGE_SIZE), page: String(f.page) })}`;
-export const localGovernmentListPath = "school/local-government-list";
+export const schoolReads = {
+  search: (districtId: string, f: SchoolFilters) =>
+    apiRead<SchoolSearchResult>(
+      schoolKeys.search(districtId, f),
+      `school/search?${new URLSearchParams({ district: districtId, searchTerm: f.searchTerm, localGovernment: f.localGovernment, schoolCategory: f.schoolCategory, limit: String(SCHOOL_PAGE_SIZE), page: String(f.page) })}`,
+    ),
+  detail: (id: string) => apiRead<{ school: SchoolDetail }>(schoolKeys.detail(id), `school/view/${id}`),
+  information: (id: string) => apiRead<SchoolInformation>(schoolKeys.information(id), `school/get-school-information/${id}`),
+  /** The local governments a school may be in (those of the caller's LGEAs): the filter's and the form's choices. */
+  localGovernments: (districtId: string) => apiRead<{ localGovernments: string[] }>(schoolKeys.localGovernments(districtId), "school/local-government-list"),
+};
 
 // A new page or filter keeps the current cards on screen until the next ones arrive: nothing jumps.
-export const useSchoolSearch = (districtId: string, f: SchoolFilters) =>
-  useQuery({
-    queryKey: schoolKeys.search(districtId, f),
-    queryFn: () => clientApi<SchoolSearchResult>(districtApi(schoolSearchPath(districtId, f))),
-    placeholderData: keepPreviousData,
-  });
-export const useSchool = (id: string) =>
-  useQuery({ queryKey: schoolKeys.detail(id), queryFn: () => clientApi<{ school: SchoolDetail }>(districtApi(`school/view/${id}`)) });
-export const useSchoolInformation = (id: string, enabled: boolean) =>
-  useQuery({ queryKey: schoolKeys.information(id), queryFn: () => clientApi<SchoolInformation>(districtApi(`school/get-school-information/${id}`)), enabled });
-/** The district's local governments (those of its LGEAs): the schools' filter and the form's choices. */
+export const useSchoolSearch = (districtId: string, f: SchoolFilters) => useApiRead(schoolReads.search(districtId, f), { placeholderData: keepPreviousData });
+export const useSchool = (id: string) => useApiRead(schoolReads.detail(id));
+export const useSchoolInformation = (id: string, enabled: boolean) => useApiRead(schoolReads.information(id), { enabled });
 export const useDistrictLgas = (districtId: string) =>
-  useQuery({
-    queryKey: schoolKeys.lgeas(districtId),
-    queryFn: () => clientApi<{ localGovernments: string[] }>(districtApi(localGovernmentListPath)),
-    select: (answer) => answer.localGovernments,
-    staleTime: 300_000,
-  });
+  useApiRead(schoolReads.localGovernments(districtId), { select: (answer) => answer.localGovernments, staleTime: 300_000 });
+
+export const schoolMutations = {
+  create: (values: SchoolForm) => clientApi<{ school: SchoolDetail }>(districtApi("school/add"), { method: "POST", json: values }),
+  update: (school: Pick<SchoolDetail, "id" | "version">, values: SchoolForm) =>
+    clientApi<{ school: SchoolDetail }>(districtApi(`school/update/${school.id}`), { method: "PATCH", json: { ...values, version: school.version } }),
+  assignRole: (schoolId: string, body: AssignSchoolRole) =>
+    clientApi<{ school: SchoolDetail }>(districtApi(`school/assign-role/${schoolId}`), { method: "POST", json: body }),
+  unassignRole: (schoolRoleId: string) =>
+    clientApi<{ school: SchoolDetail; message: string }>(districtApi(`school/unassign-role/${schoolRoleId}`), { method: "POST" }),
+};
+
+export const schoolSpreadsheets = spreadsheetApi("school", { path: "school/create-multiple-schools", invalidates: schoolKeys.all });

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { PageFrame } from "@/components/layout/page-frame";
 import { AuthorizeSuperAdminPanel } from "@/components/super-admin/authorize-super-admin-panel";
 import { DistrictList } from "@/components/super-admin/district-list";
-import { superAdminKeys } from "@/lib/queries/super-admin";
+import { superAdminReads } from "@/lib/queries/super-admin";
 import { routes } from "@/lib/routes";
 import { serverQueries } from "@/lib/server-prefetch";
 import { getSignedInUser } from "@/lib/server-api";
@@ -16,7 +16,7 @@ export default async function SuperAdminPage() {
   // Checked here on the server, not only by hiding links: others never see this area.
   if (!user.staff.isSuperAdmin) redirect(routes.dashboard);
   const queries = serverQueries();
-  await queries.prefetch(superAdminKeys.districts, "super-admin/districts");
+  await queries.prefetch(superAdminReads.districts());
   return (
     <PageFrame title="Super administration" crumbs={[{ label: "Super administration" }]}>
       <p className="text-muted-foreground">

@@ -2,9 +2,9 @@ import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { Forbidden } from "@/components/layout/forbidden";
 import { PageFrame } from "@/components/layout/page-frame";
-import { firstSchoolPage, SchoolList } from "@/components/school/school-list";
+import { SchoolList } from "@/components/school/school-list";
 import { SchoolSpreadsheets } from "@/components/school/school-spreadsheets";
-import { localGovernmentListPath, schoolKeys, schoolSearchPath } from "@/lib/queries/schools";
+import { firstSchoolPage, schoolReads } from "@/lib/queries/schools";
 import { routes } from "@/lib/routes";
 import { serverQueries } from "@/lib/server-prefetch";
 import { getSignedInUser } from "@/lib/server-api";
@@ -23,10 +23,7 @@ export default async function SchoolManagementPage() {
       </PageFrame>
     );
   const queries = serverQueries();
-  await Promise.all([
-    queries.prefetch(schoolKeys.search(districtId, firstSchoolPage), schoolSearchPath(districtId, firstSchoolPage)),
-    queries.prefetch(schoolKeys.lgeas(districtId), localGovernmentListPath),
-  ]);
+  await Promise.all([queries.prefetch(schoolReads.search(districtId, firstSchoolPage)), queries.prefetch(schoolReads.localGovernments(districtId))]);
   return (
     <PageFrame {...frame}>
       <HydrationBoundary state={queries.state()}>

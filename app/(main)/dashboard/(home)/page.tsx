@@ -2,7 +2,7 @@ import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { SignedInSummary } from "@/components/auth/signed-in-summary";
 import { DashboardStats } from "@/components/dashboard/dashboard-stats";
-import { dashboardKeys, dashboardPath } from "@/lib/queries/dashboard";
+import { districtReads } from "@/lib/queries/district";
 import { serverQueries } from "@/lib/server-prefetch";
 import { getSignedInUser } from "@/lib/server-api";
 
@@ -13,7 +13,7 @@ export default async function DashboardPage() {
   const districtId = user.staff.district.id;
   const canView = user.permissions.includes("district.view");
   const queries = serverQueries();
-  if (canView) await queries.prefetch(dashboardKeys.information(districtId), dashboardPath(districtId));
+  if (canView) await queries.prefetch(districtReads.dashboard(districtId));
   return (
     <SignedInSummary user={user} heading="Dashboard">
       {canView ? (

@@ -5,8 +5,8 @@ import { TransferRightPanel } from "@/components/district/transfer-right-panel";
 import { DetailList } from "@/components/layout/detail-list";
 import { PageFrame } from "@/components/layout/page-frame";
 import { term } from "@/lib/contract/terminology";
-import { allEnumPath, referenceKeys } from "@/lib/queries/reference";
-import { districtKeys, districtProfilePath } from "@/lib/queries/district";
+import { referenceReads } from "@/lib/queries/reference";
+import { districtReads } from "@/lib/queries/district";
 import { serverQueries } from "@/lib/server-prefetch";
 import { getSignedInUser } from "@/lib/server-api";
 
@@ -19,11 +19,7 @@ export default async function DistrictProfilePage() {
   const districtId = staff.district.id;
   const canView = permissions.includes("district.view");
   const queries = serverQueries();
-  if (canView)
-    await Promise.all([
-      queries.prefetch(districtKeys.profile(districtId), districtProfilePath(districtId)),
-      queries.prefetch(referenceKeys.allEnum, allEnumPath),
-    ]);
+  if (canView) await Promise.all([queries.prefetch(districtReads.profile(districtId)), queries.prefetch(referenceReads.allEnum())]);
   return (
     <PageFrame title={`${districtTerm} profile`} crumbs={[{ label: `${districtTerm} profile` }]}>
       {canView ? (

@@ -2,9 +2,8 @@ import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { PageFrame } from "@/components/layout/page-frame";
 import { ProfileView } from "@/components/profile/profile-view";
-import type { StaffProfile } from "@/lib/contract/user";
-import { allEnumPath, referenceKeys } from "@/lib/queries/reference";
-import { staffKeys, staffRecordPath } from "@/lib/queries/staff";
+import { referenceReads } from "@/lib/queries/reference";
+import { staffReads } from "@/lib/queries/staff";
 import { serverQueries } from "@/lib/server-prefetch";
 import { getSignedInUser } from "@/lib/server-api";
 
@@ -14,10 +13,7 @@ export const metadata: Metadata = { title: "User profile" };
 export default async function ProfilePage() {
   const { staff: me } = await getSignedInUser();
   const queries = serverQueries();
-  const [{ staff }] = await Promise.all([
-    queries.fetch<{ staff: StaffProfile }>(staffKeys.record(me.id), staffRecordPath(me.id)),
-    queries.prefetch(referenceKeys.allEnum, allEnumPath),
-  ]);
+  const [{ staff }] = await Promise.all([queries.fetch(staffReads.record(me.id)), queries.prefetch(referenceReads.allEnum())]);
   return (
     <PageFrame title="User profile" crumbs={[{ label: "User profile" }]}>
       <HydrationBoundary state={queries.state()}>

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { PageFrame } from "@/components/layout/page-frame";
 import { SwitchDistrictList } from "@/components/super-admin/switch-district-list";
-import { superAdminKeys } from "@/lib/queries/super-admin";
+import { superAdminReads } from "@/lib/queries/super-admin";
 import { routes } from "@/lib/routes";
 import { serverQueries } from "@/lib/server-prefetch";
 import { getSignedInUser } from "@/lib/server-api";
@@ -15,7 +15,7 @@ export default async function SwitchDistrictPage() {
   // Checked on the server: the link is hidden from others, and the page refuses them too.
   if (!user.staff.isSuperAdmin) redirect(routes.dashboard);
   const queries = serverQueries();
-  await queries.prefetch(superAdminKeys.districts, "super-admin/districts");
+  await queries.prefetch(superAdminReads.districts());
   return (
     <PageFrame title="Switch District" crumbs={[{ label: "Super administration", href: routes.superAdmin }, { label: "Switch District" }]}>
       <p className="text-muted-foreground">

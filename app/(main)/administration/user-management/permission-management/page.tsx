@@ -4,7 +4,7 @@ import { Forbidden } from "@/components/layout/forbidden";
 import { PageFrame } from "@/components/layout/page-frame";
 import { RoleList } from "@/components/role/role-list";
 import { StaffAccessPanel } from "@/components/role/staff-access-panel";
-import { roleKeys } from "@/lib/queries/roles";
+import { roleReads } from "@/lib/queries/roles";
 import { routes } from "@/lib/routes";
 import { serverQueries } from "@/lib/server-prefetch";
 import { getSignedInUser } from "@/lib/server-api";
@@ -23,10 +23,7 @@ export default async function PermissionManagementPage() {
       </PageFrame>
     );
   const queries = serverQueries();
-  await Promise.all([
-    queries.prefetch(roleKeys.list(districtId), `role/get-roles-for-organization/${districtId}`),
-    queries.prefetch(roleKeys.catalogue, "permission/by-restriction/District"),
-  ]);
+  await Promise.all([queries.prefetch(roleReads.list(districtId)), queries.prefetch(roleReads.catalogue())]);
   return (
     <PageFrame {...frame}>
       <HydrationBoundary state={queries.state()}>

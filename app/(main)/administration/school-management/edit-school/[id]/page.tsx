@@ -7,7 +7,7 @@ import { PageFrame } from "@/components/layout/page-frame";
 import { SchoolForm } from "@/components/school/school-form";
 import { SchoolRolesPanel } from "@/components/school/school-roles-panel";
 import type { SchoolDetail } from "@/lib/contract/schools";
-import { localGovernmentListPath, schoolKeys } from "@/lib/queries/schools";
+import { schoolReads } from "@/lib/queries/schools";
 import { routes } from "@/lib/routes";
 import { serverQueries } from "@/lib/server-prefetch";
 import { getSignedInUser, ServerApiError } from "@/lib/server-api";
@@ -28,10 +28,10 @@ export default async function EditSchoolPage({ params }: { params: Promise<{ id:
       </PageFrame>
     );
   const queries = serverQueries();
-  const lgas = queries.prefetch(schoolKeys.lgeas(districtId), localGovernmentListPath);
+  const lgas = queries.prefetch(schoolReads.localGovernments(districtId));
   let school: SchoolDetail;
   try {
-    school = (await queries.fetch<{ school: SchoolDetail }>(schoolKeys.detail(id), `school/view/${id}`)).school;
+    school = (await queries.fetch(schoolReads.detail(id))).school;
   } catch (error) {
     if (error instanceof ServerApiError && error.status === 404) notFound();
     throw error;

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { Forbidden } from "@/components/layout/forbidden";
 import { PageFrame } from "@/components/layout/page-frame";
 import { RoleForm } from "@/components/role/role-form";
-import { roleKeys } from "@/lib/queries/roles";
+import { roleReads } from "@/lib/queries/roles";
 import { routes } from "@/lib/routes";
 import { serverQueries } from "@/lib/server-prefetch";
 import { getSignedInUser } from "@/lib/server-api";
@@ -20,7 +20,7 @@ export default async function CreateRolePage() {
       </PageFrame>
     );
   const queries = serverQueries();
-  await queries.prefetch(roleKeys.catalogue, "permission/by-restriction/District");
+  await queries.prefetch(roleReads.catalogue());
   return (
     <PageFrame {...frame}>
       <HydrationBoundary state={queries.state()}>

@@ -7,7 +7,7 @@ import { PageFrame } from "@/components/layout/page-frame";
 import { RoleForm } from "@/components/role/role-form";
 import { RoleHolders } from "@/components/role/role-holders";
 import type { RoleDetail } from "@/lib/contract/roles";
-import { roleKeys } from "@/lib/queries/roles";
+import { roleReads } from "@/lib/queries/roles";
 import { routes } from "@/lib/routes";
 import { serverQueries } from "@/lib/server-prefetch";
 import { getSignedInUser, ServerApiError } from "@/lib/server-api";
@@ -26,10 +26,10 @@ export default async function EditRolePage({ params }: { params: Promise<{ id: s
       </PageFrame>
     );
   const queries = serverQueries();
-  const catalogue = queries.prefetch(roleKeys.catalogue, "permission/by-restriction/District");
+  const catalogue = queries.prefetch(roleReads.catalogue());
   let role: RoleDetail;
   try {
-    role = (await queries.fetch<{ role: RoleDetail }>(roleKeys.detail(id), `role/get-by-id/${id}`)).role;
+    role = (await queries.fetch(roleReads.detail(id))).role;
   } catch (error) {
     if (error instanceof ServerApiError && error.status === 404) notFound();
     throw error;

@@ -1,0 +1,16 @@
+import { useQuery, type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
+import { clientApi, districtApi } from "../client-api";
+
+/**
+ * A read of the district API: its query key and its path. Resource modules (`lib/queries/<resource>.ts`)
+ * define them once; the browser's hooks and the server's prefetch (lib/server-prefetch.ts) both use them,
+ * so a page prefetches exactly what its components will ask for.
+ */
+export type ApiRead<T> = { queryKey: QueryKey; path: string; readonly __result?: T };
+
+export const apiRead = <T>(queryKey: QueryKey, path: string): ApiRead<T> => ({ queryKey, path });
+
+/** The one way a component reads: React Query over the BFF. */
+export function useApiRead<T, S = T>(read: ApiRead<T>, options: Omit<UseQueryOptions<T, Error, S>, "queryKey" | "queryFn"> = {}) {
+  return useQuery({ queryKey: read.queryKey, queryFn: () => clientApi<T>(districtApi(read.path)), ...options });
+}
