@@ -1,5 +1,5 @@
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { accounts, expect, signIn, test } from "./support/fixtures";
+import { accounts, expect, test } from "./support/fixtures";
 
 /** axe-core on every page of the portal's frame, signed out, as a district administrator and as a super administrator. */
 test.describe("accessibility of the portal's pages", () => {
@@ -11,8 +11,8 @@ test.describe("accessibility of the portal's pages", () => {
     }
   });
 
-  test("a district administrator's pages, in the light and the dark theme @phone", async ({ page }) => {
-    await signIn(page, accounts.admin1);
+  test("a district administrator's pages, in the light and the dark theme @phone", async ({ page, signIn }) => {
+    await signIn(accounts.admin1);
     const pages = [
       ["/dashboard", "Dashboard"],
       ["/dashboard/profile", "User profile"],
@@ -37,8 +37,8 @@ test.describe("accessibility of the portal's pages", () => {
     await page.getByRole("menuitem", { name: "Light mode" }).click();
   });
 
-  test("the super-admin area", async ({ page }) => {
-    await signIn(page, accounts.superAdmin);
+  test("the super-admin area", async ({ page, signIn }) => {
+    await signIn(accounts.superAdmin);
     for (const path of ["/super-admin", "/super-admin/switch-district"]) {
       await page.goto(path);
       await expect(page.locator("h1")).toBeVisible();

@@ -1,8 +1,8 @@
-import { accounts, expect, signIn, test } from "./support/fixtures";
+import { accounts, expect, test } from "./support/fixtures";
 
 // Editing the profile, logo and images is in district-three.spec.ts, on the district nobody else edits.
-test("staff without district.update see the profile read-only @phone", async ({ page }) => {
-  await signIn(page, accounts.teacher("babatunde.adeyemi@example.org"));
+test("staff without district.update see the profile read-only @phone", async ({ page, signIn }) => {
+  await signIn(accounts.teacher("babatunde.adeyemi@example.org"));
   await page.goto("/dashboard/district");
   await expect(page.getByRole("heading", { name: "Education District profile" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Save details" })).toHaveCount(0);

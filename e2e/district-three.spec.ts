@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { apiJson } from "./support/district-admin";
 import { loadedWidth, pngFile } from "./support/images";
-import { accounts, apiToken, districtApi, expect, signIn, test } from "./support/fixtures";
+import { accounts, apiToken, districtApi, expect, test } from "./support/fixtures";
 
 /**
  * The third demo district is changed here, and only here: its status and requirements (the content
@@ -28,16 +28,16 @@ async function crop(page: Page, title: string) {
   await expect(dialog).toBeHidden();
 }
 
-test("the content rule: missing requirements, then review, then the page, moved by a super administrator", async ({ page, browser }) => {
+test("the content rule: missing requirements, then review, then the page, moved by a super administrator", async ({ page, browser, signIn }) => {
   const admin = await browser.newPage();
-  await signIn(admin, accounts.superAdmin);
+  await signIn(accounts.superAdmin, { page: admin });
   const panel = admin.getByRole("article", { name: "Education District III" });
   const status = panel.getByLabel("Account status");
 
   // Start from Active with nothing missing.
   await status.selectOption("Active");
   await expect(status).toHaveValue("Active");
-  await signIn(page, admin3);
+  await signIn(admin3);
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
 
   // A missing district requirement closes the portal.
@@ -75,8 +75,8 @@ test("the content rule: missing requirements, then review, then the page, moved 
 });
 
 // A super administrator works on the third demo district, so the other tests' districts keep their names.
-test("the district profile: details, logo and images, with the staff reloaded after each change", async ({ page }) => {
-  await signIn(page, accounts.superAdmin);
+test("the district profile: details, logo and images, with the staff reloaded after each change", async ({ page, signIn }) => {
+  await signIn(accounts.superAdmin);
   await page.goto("/super-admin/switch-district");
   await page.getByRole("button", { name: "Switch to Education District III", exact: true }).click();
   await page.waitForURL("**/dashboard");

@@ -1,4 +1,4 @@
-import { accounts, expect, signIn, test } from "./support/fixtures";
+import { accounts, expect, signInThroughForm, test } from "./support/fixtures";
 
 test.describe("route guards", () => {
   test("a signed-out visitor of any page lands on /login, remembering the page @phone", async ({ page }) => {
@@ -21,12 +21,12 @@ test.describe("route guards", () => {
   });
 
   test("a next parameter that leaves the portal is ignored", async ({ page }) => {
-    await signIn(page, accounts.admin1, "/login?next=//evil.example/phish");
+    await signInThroughForm(page, accounts.admin1, "/login?next=//evil.example/phish");
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("a signed-in user who opens a guest-only page goes to the dashboard", async ({ page }) => {
-    await signIn(page, accounts.admin1);
+  test("a signed-in user who opens a guest-only page goes to the dashboard", async ({ page, signIn }) => {
+    await signIn(accounts.admin1);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText("Mrs Adaeze Okafor")).toBeVisible();
     await expect(page.getByTestId("district-name")).toHaveText("Education District I");
@@ -36,23 +36,23 @@ test.describe("route guards", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("a super administrator lands on /super-admin; others cannot open it", async ({ page, browser }) => {
-    await signIn(page, accounts.superAdmin);
+  test("a super administrator lands on /super-admin; others cannot open it", async ({ page, browser, signIn }) => {
+    await signIn(accounts.superAdmin);
     await expect(page).toHaveURL(/\/super-admin$/);
     await expect(page.getByRole("heading", { name: "Super administration" })).toBeVisible();
     await page.goto("/login");
     await expect(page).toHaveURL(/\/super-admin$/);
 
     const other = await browser.newPage();
-    await signIn(other, accounts.admin2);
+    await signIn(accounts.admin2, { page: other });
     await other.goto("/super-admin");
     await expect(other).toHaveURL(/\/dashboard$/);
     await expect(other.getByTestId("district-name")).toHaveText("Education District II");
     await other.close();
   });
 
-  test("a missing page shows 'Page Not Found' with a HOME button", async ({ page }) => {
-    await signIn(page, accounts.admin1);
+  test("a missing page shows 'Page Not Found' with a HOME button", async ({ page, signIn }) => {
+    await signIn(accounts.admin1);
     await page.goto("/no-such-page");
     await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
     await page.getByRole("link", { name: "HOME" }).click();

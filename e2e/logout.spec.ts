@@ -1,7 +1,7 @@
-import { accounts, expect, signIn, test } from "./support/fixtures";
+import { accounts, expect, test } from "./support/fixtures";
 
-test("logout shows the wait text, clears the session after 1.5 s and returns to /login @phone", async ({ page, context }) => {
-  await signIn(page, accounts.admin2);
+test("logout shows the wait text, clears the session after 1.5 s and returns to /login @phone", async ({ page, context, signIn }) => {
+  await signIn(accounts.admin2);
   const sessionBefore = (await context.cookies()).find((c) => c.name === "portal_session");
   expect(sessionBefore).toBeDefined();
 
@@ -21,8 +21,8 @@ test("logout shows the wait text, clears the session after 1.5 s and returns to 
   await expect(page).toHaveURL(/\/login/);
 });
 
-test("opening /logout by link prefetch does not log anyone out; only the page's POST does", async ({ page, request }) => {
-  await signIn(page, accounts.admin1);
+test("opening /logout by link prefetch does not log anyone out; only the page's POST does", async ({ page, request, signIn }) => {
+  await signIn(accounts.admin1);
   // A GET of the logout page (what a prefetch or crawler does) leaves the session alone.
   const cookies = await page.context().cookies();
   const cookieHeader = cookies.map((c) => `${c.name}=${c.value}`).join("; ");

@@ -1,4 +1,4 @@
-import { accounts, expect, latestResetCode, signIn, test } from "./support/fixtures";
+import { accounts, expect, latestResetCode, signInThroughForm, test } from "./support/fixtures";
 
 test("a forgotten password is reset with the e-mailed 6-digit code, then used to sign in @phone", async ({ page }, testInfo) => {
   // Each project resets its own account, so the desktop and phone runs do not race.
@@ -36,11 +36,11 @@ test("a forgotten password is reset with the e-mailed 6-digit code, then used to
   await expect(page.getByText("Password Updated Successfully")).toBeVisible();
   await page.waitForURL("**/login");
 
-  await signIn(page, { email, password: newPassword });
+  await signInThroughForm(page, { email, password: newPassword });
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("a wrong code is refused with a clear message", async ({ page }) => {
+test("a wrong code is refused with a clear message", async ({ page, signIn }) => {
   const email = "chidi.onyema@example.org";
   await page.goto("/password/forgot");
   await page.getByLabel("E-mail").fill(email);
@@ -53,5 +53,5 @@ test("a wrong code is refused with a clear message", async ({ page }) => {
   await expect(page.getByText("The reset code is wrong or has expired.", { exact: false })).toBeVisible();
   await expect(page).toHaveURL(/update-password-otp/);
   // The old password still works.
-  await signIn(page, accounts.teacher(email));
+  await signIn(accounts.teacher(email));
 });

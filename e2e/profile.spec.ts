@@ -1,13 +1,13 @@
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { loadedWidth, pngFile } from "./support/images";
 import { fakeMapsPlaces, mapsPlace } from "./support/maps";
-import { accounts, apiToken, districtApi, expect, signIn, test } from "./support/fixtures";
+import { accounts, apiToken, districtApi, expect, test } from "./support/fixtures";
 
 test.describe("the user profile", () => {
-  test("edit one's own record with the staff form's rules, then see it read again @phone", async ({ page }, testInfo) => {
+  test("edit one's own record with the staff form's rules, then see it read again @phone", async ({ page, signIn }, testInfo) => {
     const account = accounts.teacher(testInfo.project.name === "phone-360" ? "segun.afolabi@example.org" : "aisha.yusuf@example.org");
     await fakeMapsPlaces(page);
-    await signIn(page, account);
+    await signIn(account);
     await page.goto("/dashboard/profile");
     await expect(page.getByRole("heading", { name: "User profile" })).toBeVisible();
     await page.getByRole("button", { name: "Edit profile" }).click();
@@ -74,9 +74,9 @@ test.describe("the user profile", () => {
     });
   });
 
-  test("a square-cropped profile picture is uploaded as JPEG, then the dashboard", async ({ page }) => {
+  test("a square-cropped profile picture is uploaded as JPEG, then the dashboard", async ({ page, signIn }) => {
     const account = accounts.teacher("kelechi.okeke@example.org");
-    await signIn(page, account);
+    await signIn(account);
     await page.goto("/dashboard/profile");
     // A file that is not a PNG or JPEG is refused before anything is sent.
     let chooser = page.waitForEvent("filechooser");

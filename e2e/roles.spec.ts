@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { accounts, apiToken, districtApi, expect, signIn, test } from "./support/fixtures";
+import { accounts, apiToken, districtApi, expect, test } from "./support/fixtures";
 
 const LIST = "/administration/user-management/permission-management";
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -18,9 +18,9 @@ async function staffId(email: string) {
 const card = (page: Page, name: string) => page.getByRole("article", { name });
 
 test.describe("roles and permissions", () => {
-  test("create a role from the catalogue, category by category @phone", async ({ page }) => {
+  test("create a role from the catalogue, category by category @phone", async ({ page, signIn }) => {
     const name = unique("Exam Officer");
-    await signIn(page, accounts.admin1);
+    await signIn(accounts.admin1);
     await page.goto(LIST);
     await expect(card(page, "District Administrator")).toBeVisible();
     await page.getByRole("link", { name: "Create role" }).click();
@@ -56,8 +56,8 @@ test.describe("roles and permissions", () => {
     ]);
   });
 
-  test("a role's info dialog lists its permissions by category", async ({ page }) => {
-    await signIn(page, accounts.admin1);
+  test("a role's info dialog lists its permissions by category", async ({ page, signIn }) => {
+    await signIn(accounts.admin1);
     await page.goto(LIST);
     await card(page, "School Supervisor").getByRole("button", { name: "Permissions of School Supervisor" }).click();
     const dialog = page.getByRole("dialog", { name: "School Supervisor" });
@@ -90,20 +90,20 @@ test.describe("roles and permissions", () => {
     expect(role.operations.sort()).toEqual(["lgea.create", "lgea.view", "school.view"]);
   });
 
-  test("another district's role is not found", async ({ page }) => {
+  test("another district's role is not found", async ({ page, signIn }) => {
     const id = await createRoleByApi(await apiToken(accounts.admin2), unique("District Two Role"), ["school.view"]);
-    await signIn(page, accounts.admin1);
+    await signIn(accounts.admin1);
     await page.goto(`${LIST}/edit-role/${id}`);
     await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
   });
 
-  test("delete a role after a confirmation that says who must be reassigned", async ({ page }) => {
+  test("delete a role after a confirmation that says who must be reassigned", async ({ page, signIn }) => {
     const name = unique("Doomed Role");
     const admin = await apiToken(accounts.admin1);
     const id = await createRoleByApi(admin, name, ["school.view"]);
     expect((await districtApi("POST", "/role/assign", admin, { staffId: await staffId("emeka.eze@example.org"), roleId: id })).status).toBe(201);
 
-    await signIn(page, accounts.admin1);
+    await signIn(accounts.admin1);
     await page.goto(LIST);
     await card(page, name)
       .getByRole("button", { name: `Delete ${name}` })
@@ -123,12 +123,12 @@ test.describe("roles and permissions", () => {
     expect((await districtApi("GET", `/role/get-by-id/${id}`, await apiToken(accounts.admin1))).status).toBe(404);
   });
 
-  test("a staff member's pages change when a role is granted and removed", async ({ page, browser }) => {
+  test("a staff member's pages change when a role is granted and removed", async ({ page, browser, signIn }) => {
     const teacher = accounts.teacher("halima.sani@example.org");
     const name = unique("Role Viewer");
     const id = await createRoleByApi(await apiToken(accounts.admin1), name, ["role.view", "staff.view"]);
 
-    await signIn(page, teacher);
+    await signIn(teacher);
     await page.goto("/administration");
     await expect(page.getByText("You have no administration permissions yet.")).toBeVisible();
     await page.goto(LIST);
@@ -136,7 +136,7 @@ test.describe("roles and permissions", () => {
 
     // The administrator gives the role through the edit page's staff search.
     const adminPage = await browser.newPage();
-    await signIn(adminPage, accounts.admin1);
+    await signIn(accounts.admin1, { page: adminPage });
     await adminPage.goto(`${LIST}/edit-role/${id}`);
     await adminPage.getByRole("combobox", { name: "Give this role to" }).fill("Halima");
     await adminPage.getByRole("option", { name: /Halima Sani/ }).click();

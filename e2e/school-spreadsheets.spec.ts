@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import ExcelJS from "exceljs";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { apiJson, me } from "./support/district-admin";
-import { accounts, apiToken, expect, signIn, test } from "./support/fixtures";
+import { accounts, apiToken, expect, test } from "./support/fixtures";
 
 const LIST = "/administration/school-management";
 
@@ -15,7 +15,7 @@ async function sheetRows(path: string) {
 }
 
 // District 2: district 1's school count is the dashboard test's.
-test("upload schools in two steps, fixing the rows in the preview, then download them all and check every cell", async ({ page }) => {
+test("upload schools in two steps, fixing the rows in the preview, then download them all and check every cell", async ({ page, signIn }) => {
   const tag = Date.now().toString(36);
   const csv = [
     "School Name,Description,Address,LGA,Category",
@@ -25,7 +25,7 @@ test("upload schools in two steps, fixing the rows in the preview, then download
     `Upload ${tag} Delta,Fourth,4 Upload Road,Agege,Primary`,
     `Upload ${tag} Risky,=HYPERLINK("x"),+2348031234567 Road,Shomolu,Nursery`,
   ].join("\n");
-  await signIn(page, accounts.admin2);
+  await signIn(accounts.admin2);
   await page.goto(LIST);
   const chooser = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Upload schools" }).click();
@@ -92,8 +92,8 @@ test("upload schools in two steps, fixing the rows in the preview, then download
   expect(downloaded.get(`Upload ${tag} Risky`)?.[1]).toBe('=HYPERLINK("x")');
 });
 
-test("a file that is not a spreadsheet is refused with a clear message @phone", async ({ page }) => {
-  await signIn(page, accounts.admin1);
+test("a file that is not a spreadsheet is refused with a clear message @phone", async ({ page, signIn }) => {
+  await signIn(accounts.admin1);
   await page.goto(LIST);
   const chooser = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Upload schools" }).click();

@@ -1,9 +1,9 @@
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { lgeaIdByName, me, roleIdByName, staffIdByName } from "./support/district-admin";
-import { accounts, apiToken, districtApi, expect, signIn, test } from "./support/fixtures";
+import { accounts, apiToken, districtApi, expect, test } from "./support/fixtures";
 
 test.describe("switching where one works, and rights that belong to a person", () => {
-  test("a staff member with roles in two places switches organisation from the drawer, and the layout follows @phone", async ({ page }, testInfo) => {
+  test("a staff member with roles in two places switches organisation from the drawer, and the layout follows @phone", async ({ page, signIn }, testInfo) => {
     const admin = await apiToken(accounts.admin1);
     const { staff } = await me(admin);
     const districtId = staff.district.id;
@@ -22,7 +22,7 @@ test.describe("switching where one works, and rights that belong to a person", (
       expect([201, 409]).toContain(response.status);
     }
 
-    await signIn(page, accounts.teacher("funmilayo.ogunleye@example.org"));
+    await signIn(accounts.teacher("funmilayo.ogunleye@example.org"));
     if (testInfo.project.name === "phone-360") await page.getByRole("button", { name: "Open menu" }).click();
     const drawer = page.getByRole("complementary", { name: "Main menu" });
     const switcher = drawer.getByLabel("Working in");
@@ -50,8 +50,8 @@ test.describe("switching where one works, and rights that belong to a person", (
     await expect(page.getByRole("complementary", { name: "Main menu" }).getByRole("link", { name: "Administration" })).toBeAttached();
   });
 
-  test("a super administrator finds a district, switches to it and works on it; others cannot", async ({ page, request }) => {
-    await signIn(page, accounts.superAdmin);
+  test("a super administrator finds a district, switches to it and works on it; others cannot", async ({ page, request, signIn }) => {
+    await signIn(accounts.superAdmin);
     await page.getByRole("button", { name: /Profile menu/ }).click();
     await page.getByRole("menuitem", { name: "Switch District" }).click();
     await expect(page.getByRole("heading", { name: "Switch District" })).toBeVisible();
@@ -76,7 +76,7 @@ test.describe("switching where one works, and rights that belong to a person", (
     const other = await page.context().browser()?.newContext();
     const adminPage = await other?.newPage();
     if (!other || !adminPage) throw new Error("no second browser context");
-    await signIn(adminPage, accounts.admin1);
+    await signIn(accounts.admin1, { page: adminPage });
     await adminPage.goto("/super-admin/switch-district");
     await adminPage.waitForURL("**/dashboard");
     const cookie = (await other.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
@@ -89,8 +89,8 @@ test.describe("switching where one works, and rights that belong to a person", (
     await other.close();
   });
 
-  test("a super administrator authorises another, and is sent home", async ({ page }) => {
-    await signIn(page, accounts.superAdmin);
+  test("a super administrator authorises another, and is sent home", async ({ page, signIn }) => {
+    await signIn(accounts.superAdmin);
     const panel = page.getByRole("region", { name: "Authorise a super administrator" });
     await panel.getByLabel("Staff member").fill("Ibrahim");
     await page.getByRole("option", { name: /Ibrahim Bello/ }).click();
@@ -107,8 +107,8 @@ test.describe("switching where one works, and rights that belong to a person", (
     expect(answer.status).toBe(200);
   });
 
-  test("the owner hands over the ownership right and is logged out a second later", async ({ page }) => {
-    await signIn(page, accounts.admin2);
+  test("the owner hands over the ownership right and is logged out a second later", async ({ page, signIn }) => {
+    await signIn(accounts.admin2);
     await page.goto("/dashboard/district");
     const panel = page.getByRole("region", { name: "Transfer the ownership right" });
     await expect(panel).toContainText("You own this education district.");
@@ -134,10 +134,10 @@ test.describe("switching where one works, and rights that belong to a person", (
     expect((await me(admin2)).isDistrictOwner).toBe(true);
   });
 
-  test("the staff access panel tells when someone was last active", async ({ page }) => {
+  test("the staff access panel tells when someone was last active", async ({ page, signIn }) => {
     const token = await apiToken(accounts.teacher("babatunde.adeyemi@example.org"));
     await me(token); // an authenticated request records the activity
-    await signIn(page, accounts.admin1);
+    await signIn(accounts.admin1);
     await page.goto("/administration/user-management/permission-management");
     const panel = page.getByRole("region", { name: "Check a staff member's access" });
     await panel.getByLabel("Staff member").fill("Babatunde");

@@ -1,11 +1,11 @@
 import { ACCESS_TOKEN_TTL_SECONDS } from "./support/ports";
-import { accounts, apiToken, districtApi, expect, signIn, test } from "./support/fixtures";
+import { accounts, apiToken, districtApi, expect, test } from "./support/fixtures";
 
 const JWT = /eyJ[\w-]{10,}\.[\w-]{10,}\.[\w-]{10,}/;
 
 test.describe("session", () => {
-  test("an expired access token is refreshed, by the BFF on a call and by the guard on a page load", async ({ page, context }) => {
-    await signIn(page, accounts.admin1);
+  test("an expired access token is refreshed, by the BFF on a call and by the guard on a page load", async ({ page, context, signIn }) => {
+    await signIn(accounts.admin1);
     const first = (await context.cookies()).find((c) => c.name === "portal_session")?.value;
     await page.waitForTimeout((ACCESS_TOKEN_TTL_SECONDS + 1) * 1000);
 
@@ -22,8 +22,8 @@ test.describe("session", () => {
     await expect(page.getByText("Mrs Adaeze Okafor")).toBeVisible();
   });
 
-  test("concurrent calls after expiry share one refresh and all succeed", async ({ page }) => {
-    await signIn(page, accounts.admin2);
+  test("concurrent calls after expiry share one refresh and all succeed", async ({ page, signIn }) => {
+    await signIn(accounts.admin2);
     await page.waitForTimeout((ACCESS_TOKEN_TTL_SECONDS + 1) * 1000);
     const statuses = await page.evaluate(async () => Promise.all(Array.from({ length: 6 }, () => fetch("/api/district/auth/me").then((r) => r.status))));
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
@@ -31,11 +31,11 @@ test.describe("session", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("a suspended account is logged out (452) on its next call and page", async ({ page }) => {
+  test("a suspended account is logged out (452) on its next call and page", async ({ page, signIn }) => {
     const victim = accounts.teacher("tunde.bakare@example.org");
     const admin = await apiToken(accounts.admin1);
     const me = await (await districtApi("GET", "/auth/me", await apiToken(victim))).json();
-    await signIn(page, victim);
+    await signIn(victim);
 
     expect((await districtApi("PATCH", `/staff/account-status/${me.staff.id}`, admin, { accountStatus: "Suspended" })).status).toBe(200);
     try {
@@ -51,8 +51,8 @@ test.describe("session", () => {
     }
   });
 
-  test("a tampered session cookie counts as signed out", async ({ page, context }) => {
-    await signIn(page, accounts.admin1);
+  test("a tampered session cookie counts as signed out", async ({ page, context, signIn }) => {
+    await signIn(accounts.admin1);
     const cookie = (await context.cookies()).find((c) => c.name === "portal_session");
     expect(cookie).toBeDefined();
     await context.clearCookies();
@@ -61,7 +61,7 @@ test.describe("session", () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
-  test("no token is readable by page script or present in any response @phone", async ({ page }) => {
+  test("no token is readable by page script or present in any response @phone", async ({ page, signIn }) => {
     const leaks: string[] = [];
     page.on("response", async (response) => {
       const type = response.headers()["content-type"] ?? "";
@@ -69,7 +69,7 @@ test.describe("session", () => {
       const body = await response.text().catch(() => "");
       if (JWT.test(body) || /"(authorizationToken|refreshToken)"/.test(body)) leaks.push(response.url());
     });
-    await signIn(page, accounts.admin1);
+    await signIn(accounts.admin1);
     await page.evaluate(() => fetch("/api/district/auth/me").then((r) => r.text()));
     await page.reload();
     const visible = await page.evaluate(() => ({
@@ -87,8 +87,8 @@ test.describe("session", () => {
 });
 
 test.describe("BFF boundary", () => {
-  test("a mutating request from a foreign origin is refused", async ({ page, request }) => {
-    await signIn(page, accounts.admin1);
+  test("a mutating request from a foreign origin is refused", async ({ page, request, signIn }) => {
+    await signIn(accounts.admin1);
     const cookieHeader = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const me = await (await request.get("/api/district/auth/me", { headers: { cookie: cookieHeader } })).json();
     const target = (await request.get("/api/district/auth/me", { headers: { cookie: cookieHeader } })).status();
@@ -105,8 +105,8 @@ test.describe("BFF boundary", () => {
     expect((await request.get("/api/district/auth/me", { headers: { cookie: cookieHeader } })).status()).toBe(200);
   });
 
-  test("the catch-all never exposes the API's calls that answer with tokens", async ({ page, request }) => {
-    await signIn(page, accounts.admin1);
+  test("the catch-all never exposes the API's calls that answer with tokens", async ({ page, request, signIn }) => {
+    await signIn(accounts.admin1);
     const cookieHeader = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const origin = new URL(page.url()).origin;
     const someId = "00000000-0000-4000-8000-000000000000";

@@ -1,8 +1,8 @@
-import { accounts, expect, signIn, test } from "./support/fixtures";
+import { accounts, expect, test } from "./support/fixtures";
 
 test.describe("portal shell", () => {
-  test("drawer, clock, top bar and profile menu with the state's terms", async ({ page }) => {
-    await signIn(page, accounts.admin1);
+  test("drawer, clock, top bar and profile menu with the state's terms", async ({ page, signIn }) => {
+    await signIn(accounts.admin1);
     const drawer = page.getByRole("complementary", { name: "Main menu" });
     await expect(drawer.getByRole("img", { name: "District Portal" })).toBeVisible();
     await expect(drawer.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
@@ -27,8 +27,8 @@ test.describe("portal shell", () => {
     await expect(page.getByText("TESCOM Number")).toBeVisible();
   });
 
-  test("dark and light themes, kept across a reload", async ({ page }) => {
-    await signIn(page, accounts.admin1);
+  test("dark and light themes, kept across a reload", async ({ page, signIn }) => {
+    await signIn(accounts.admin1);
     await page.getByRole("button", { name: /Profile menu/ }).click();
     await page.getByRole("menuitem", { name: "Dark mode" }).click();
     await expect(page.locator("html")).toHaveClass(/dark/);
@@ -39,9 +39,9 @@ test.describe("portal shell", () => {
     await expect(page.locator("html")).not.toHaveClass(/dark/);
   });
 
-  test("on a phone the drawer opens from a menu button @phone", async ({ page }, testInfo) => {
+  test("on a phone the drawer opens from a menu button @phone", async ({ page, signIn }, testInfo) => {
     test.skip(testInfo.project.name !== "phone-360", "phone layout");
-    await signIn(page, accounts.admin1);
+    await signIn(accounts.admin1);
     const drawerLink = page.getByRole("complementary", { name: "Main menu" }).getByRole("link", { name: "Administration" });
     await expect(drawerLink).not.toBeInViewport();
     await page.getByRole("button", { name: "Open menu" }).click();
@@ -50,16 +50,16 @@ test.describe("portal shell", () => {
     await expect(page.getByRole("heading", { name: "Administration" })).toBeVisible();
   });
 
-  test("a super administrator sees Switch District", async ({ page }) => {
-    await signIn(page, accounts.superAdmin);
+  test("a super administrator sees Switch District", async ({ page, signIn }) => {
+    await signIn(accounts.superAdmin);
     await page.getByRole("button", { name: /Profile menu/ }).click();
     await page.getByRole("menuitem", { name: "Switch District" }).click();
     await expect(page.getByRole("heading", { name: "Switch District" })).toBeVisible();
   });
 });
 
-test("the dashboard shows the district's real figures in five colours and a chart @phone", async ({ page }) => {
-  await signIn(page, accounts.admin1);
+test("the dashboard shows the district's real figures in five colours and a chart @phone", async ({ page, signIn }) => {
+  await signIn(accounts.admin1);
   const figures = page.getByRole("region", { name: "District figures" });
   const cards = figures.getByTestId("stat-card");
   await expect(cards).toHaveCount(5);
@@ -74,8 +74,8 @@ test("the dashboard shows the district's real figures in five colours and a char
   await expect(chart.getByRole("listitem").first()).toContainText("20");
 });
 
-test("pages keep still while the clock ticks and their data arrive", async ({ page }) => {
-  await signIn(page, accounts.admin1);
+test("pages keep still while the clock ticks and their data arrive", async ({ page, signIn }) => {
+  await signIn(accounts.admin1);
   // Cumulative layout shift of each page load, as the browser measures it.
   await page.addInitScript(() => {
     const w = window as unknown as { layoutShift: number };
