@@ -5,6 +5,7 @@ import { likeEscape } from "../../db/like-escape";
 import { sameName } from "../../db/names";
 import { lgea, school, schoolRole, staff, student } from "../../db/schema";
 import { within, withinDistrict, type StaffScope } from "../../db/scope";
+import { notFound } from "../../http/errors";
 
 export type SchoolRow = typeof school.$inferSelect;
 export type SchoolValues = { name: string; description: string; address: string; localGovernment: string; category: string; lgeaId: string };
@@ -23,6 +24,13 @@ export async function findSchool(db: Reader, scope: StaffScope, id: string): Pro
     .select()
     .from(school)
     .where(and(eq(school.id, id), within(scope, school)));
+  return row;
+}
+
+/** The school in the scope, or 404. */
+export async function schoolOrNotFound(db: Reader, scope: StaffScope, id: string): Promise<SchoolRow> {
+  const row = await findSchool(db, scope, id);
+  if (!row) throw notFound();
   return row;
 }
 

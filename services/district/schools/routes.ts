@@ -29,6 +29,7 @@ import {
   isSchoolNameTaken,
   placesInScope,
   schoolDetail,
+  schoolOrNotFound,
   schoolInformation,
   schoolRolesAt,
   schoolsByName,
@@ -122,9 +123,7 @@ export function schoolRoutes(api: Api) {
     async (c, { params }) => {
       const { db } = c.get("deps");
       const scope = c.get("scope");
-      const row = await findSchool(db, scope, params.id);
-      if (!row) throw notFound();
-      return c.json({ school: await schoolDetail(db, scope, row) });
+      return c.json({ school: await schoolDetail(db, scope, await schoolOrNotFound(db, scope, params.id)) });
     },
   );
 
@@ -140,9 +139,7 @@ export function schoolRoutes(api: Api) {
     async (c, { params }) => {
       const { db } = c.get("deps");
       const scope = c.get("scope");
-      const row = await findSchool(db, scope, params.id);
-      if (!row) throw notFound();
-      return c.json(await schoolInformation(db, scope, row));
+      return c.json(await schoolInformation(db, scope, await schoolOrNotFound(db, scope, params.id)));
     },
   );
 
@@ -188,8 +185,7 @@ export function schoolRoutes(api: Api) {
       const actor = c.get("actor");
       const updated = await guardName(() =>
         db.transaction(async (tx) => {
-          const before = await findSchool(tx, c.get("scope"), params.id);
-          if (!before) throw notFound();
+          const before = await schoolOrNotFound(tx, c.get("scope"), params.id);
           const scope = scopeInDistrict(c.get("scope"), before.districtId);
           const set = async () => {
             const values = schoolOrThrow(body, placesByLocalGovernment(await placesInScope(tx, scope)));
@@ -218,8 +214,7 @@ export function schoolRoutes(api: Api) {
       const { db } = c.get("deps");
       const actor = c.get("actor");
       const row = await db.transaction(async (tx) => {
-        const found = await findSchool(tx, c.get("scope"), params.id);
-        if (!found) throw notFound();
+        const found = await schoolOrNotFound(tx, c.get("scope"), params.id);
         const scope = scopeInDistrict(c.get("scope"), found.districtId);
         const person = await findStaff(tx, scope, body.staffId);
         if (!person) throw notFound();
