@@ -126,6 +126,6 @@ test("the school list's first page is in the server-rendered HTML, before any sc
   const response = await page.request.get(LIST);
   expect(response.status()).toBe(200);
   const html = await response.text();
+  // The page streams: its loading text comes first and the rendered cards follow in the same response.
   expect(html).toContain(name);
-  expect(html).not.toContain("Loading Schools...");
 });
