@@ -2,13 +2,10 @@
 
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useState } from "react";
-import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import type { FieldValues } from "react-hook-form";
 import { toast } from "sonner";
 import { ApiError } from "./client-api";
-import type { FieldIssue } from "./contract/errors";
-
-/** What the hook needs of a react-hook-form form, whatever its resolver's output type. */
-type FormLike<F extends FieldValues> = Pick<UseFormReturn<F>, "setError" | "getValues">;
+import { applyServerIssues, type FormLike } from "./form-issues";
 
 type Options<V, R, F extends FieldValues> = {
   /** Query keys to refresh after success (a resource's `keys.all`, usually). */
@@ -23,19 +20,6 @@ type Options<V, R, F extends FieldValues> = {
    */
   inPlace?: boolean;
 };
-
-/** Puts the server's per-field issues (`issues[].path`) onto the form's fields of those names; returns how many it placed. */
-export function applyServerIssues<F extends FieldValues>(form: FormLike<F>, issues: readonly FieldIssue[]): number {
-  const fields = new Set(Object.keys(form.getValues()));
-  let placed = 0;
-  for (const issue of issues) {
-    const name = issue.path.split(".")[0] ?? "";
-    if (!fields.has(name)) continue;
-    form.setError(issue.path as Path<F>, { type: "server", message: issue.message }, { shouldFocus: placed === 0 });
-    placed++;
-  }
-  return placed;
-}
 
 /**
  * The one way a component changes data: runs the call, shows the server's message on failure (and its
