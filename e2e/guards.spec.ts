@@ -25,6 +25,15 @@ test.describe("route guards", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test("the sign-in endpoint never sends the browser to another host, whatever dot segments hide it", async ({ request }) => {
+    for (const next of ["/.//evil.example/x", "/a/..//evil.example/x", "/%2e//evil.example/x", "/dashboard/%2E%2E//evil.example"]) {
+      const response = await request.post("/api/auth/login", { data: { ...accounts.admin1, next } });
+      expect(response.status()).toBe(200);
+      const { redirectTo } = (await response.json()) as { redirectTo: string };
+      expect(redirectTo, next).toBe("/dashboard");
+    }
+  });
+
   test("a signed-in user who opens a guest-only page goes to the dashboard", async ({ page, signIn }) => {
     await signIn(accounts.admin1);
     await expect(page).toHaveURL(/\/dashboard$/);

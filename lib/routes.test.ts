@@ -24,6 +24,15 @@ describe("safeNextPath", () => {
     ["a BFF route", "/api/x"],
     ["an absurdly long path", `/dashboard?x=${"a".repeat(3000)}`],
     ["an empty value", ""],
+    // Each of these resolved, before the fix, to a path starting with // (another host for a browser).
+    ["a dot segment before a protocol-relative host", "/.//evil.example/x"],
+    ["a dot-dot segment before a protocol-relative host", "/a/..//evil.example/x"],
+    ["an encoded dot segment", "/%2e//evil.example/x"],
+    ["an encoded dot-dot segment", "/dashboard/%2e%2e//evil.example"],
+    ["an upper-case encoded dot", "/%2E//evil.example"],
+    ["a dot segment alone", "/./dashboard"],
+    ["a dot-dot segment alone", "/administration/../dashboard"],
+    ["an encoded slash after a dot segment", "/.%2f/evil.example"],
   ])("rejects %s", (_label, next) => {
     expect(safeNextPath(next)).toBeNull();
   });

@@ -29,6 +29,8 @@ describe("xlsx writer", () => {
   it("marks exactly the values that could run as formulas", () => {
     expect(risky.every(needsQuotePrefix)).toBe(true);
     expect(["Plain", "5-6", "a=b", " =x", ""].some(needsQuotePrefix)).toBe(false);
+    // Full-width forms that spreadsheet programs may read as their ASCII counterparts.
+    expect(["\uFF1D1+1", "\uFF0B234", "\uFF0D5", "\uFF20SUM(A1)"].every(needsQuotePrefix)).toBe(true);
   });
 
   it("writes inline text cells, quote-prefixed where risky, with markup and control characters made safe, and reads back unchanged", async () => {
