@@ -40,9 +40,13 @@ export const isOpen = (path: string) => openPaths.some((p) => startsWithSegment(
 export function safeNextPath(next: string | null | undefined): string | null {
   if (!next || next.length > 2000) return null;
   if (!next.startsWith("/") || next.startsWith("//") || next.includes("\\")) return null;
+  // No dot segments and no encoded slashes, raw or percent-encoded: '/.//evil.example' resolves to '//evil.example'.
+  const path = next.split(/[?#]/)[0] ?? "";
+  if (/%2f|%5c/i.test(path)) return null;
+  if (path.split("/").some((segment) => /^(\.|%2e){1,2}$/i.test(segment))) return null;
   try {
     const url = new URL(next, "http://portal.invalid");
-    if (url.origin !== "http://portal.invalid") return null;
+    if (url.origin !== "http://portal.invalid" || url.pathname.startsWith("//")) return null;
     if (isGuestOnly(url.pathname) || isOpen(url.pathname) || url.pathname.startsWith("/api/")) return null;
     return url.pathname + url.search + url.hash;
   } catch {

@@ -8,7 +8,8 @@ import yazl from "yazl";
  * still reads back unchanged.
  */
 
-const RISKY_START = /^[=+\-@\t\r]/;
+// Full-width ＝ ＋ － ＠ too: spreadsheet programs may take them for their ASCII forms.
+const RISKY_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 export const needsQuotePrefix = (value: string) => RISKY_START.test(value);
 
 const escapeXml = (text: string) =>
