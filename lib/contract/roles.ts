@@ -82,6 +82,7 @@ export const roleMessages = {
   unassigned: "Role Removed Successfully",
   limitRange: "Limit must be between 1 and 1000.",
   cannotGrant: "You can only grant permissions that you hold yourself.",
+  cannotRemove: "You can only take away permissions that you hold yourself.",
 } as const;
 
 /** POST /role/delete/{id}: the role and every assignment of it are gone. */

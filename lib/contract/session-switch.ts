@@ -10,6 +10,7 @@ export const sessionSwitchMessages = {
   chooseDistrict: "Choose a district.",
   chooseOrganization: "Choose an organisation.",
   alreadyOwner: "That staff member already owns the district.",
+  onlyOwnerTransfers: "Only the district's owner can transfer the ownership right.",
   mustBeActive: "Only an active staff member can take this over.",
   alreadySuperAdmin: "That staff member is already a super administrator.",
   superAdminAuthorized: "Super administrator authorised",

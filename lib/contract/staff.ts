@@ -12,6 +12,14 @@ export const staffMessages = {
   dateInFuture: "This date cannot be in the future.",
   stale: "This record was changed by someone else since you opened it. Reload to see the changes.",
   countryCodeInvalid: "Choose a country code.",
+  cannotChangeSuperAdmin: "Only a super administrator can change a super administrator's account.",
+  cannotChangeOwner: "Only the district's owner can change the owner's account.",
+  cannotChangeStronger: "You cannot change the account of someone who holds permissions you do not hold.",
+  currentPasswordRequired: "Enter your current password to change your e-mail or phone number.",
+  currentPasswordWrong: "The current password is not correct.",
+  emailCodeSent: "We sent a code to your new e-mail address. Enter it to confirm the change.",
+  emailCodeInvalid: "The code is wrong or has expired. Save the new e-mail again to get a new code.",
+  emailChanged: "E-mail Updated Successfully",
 } as const;
 
 /** Today in Lagos as YYYY-MM-DD: dates of birth and employment are calendar days there (architecture 'Data'). */
