@@ -1,4 +1,4 @@
-import { accounts, expect, latestResetCode, signInThroughForm, test } from "./support/fixtures";
+import { accounts, expect, latestMailedCode, signInThroughForm, test } from "./support/fixtures";
 
 test("a forgotten password is reset with the e-mailed 6-digit code, then used to sign in @phone", async ({ page }, testInfo) => {
   // Each project resets its own account, so the desktop and phone runs do not race.
@@ -13,7 +13,7 @@ test("a forgotten password is reset with the e-mailed 6-digit code, then used to
   await page.getByRole("button", { name: "Send reset code" }).click();
   await expect(page.getByText("Reset Code Has Been Sent To Your Email")).toBeVisible();
   await page.waitForURL("**/password/update-password-otp**");
-  const code = await latestResetCode(email, requestedAt);
+  const code = await latestMailedCode(email, requestedAt);
 
   // Weak password: the spec's rule message.
   await page.getByLabel("New password", { exact: true }).fill("weak");

@@ -1,7 +1,8 @@
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { loadedWidth, pngFile } from "./support/images";
 import { fakeMapsPlaces, mapsPlace } from "./support/maps";
-import { accounts, apiToken, districtApi, expect, test } from "./support/fixtures";
+import { accounts, apiToken, districtApi, expect, latestMailedCode, test, unfolded } from "./support/fixtures";
+import { mailboxUrl } from "./support/ports";
 
 test.describe("the user profile", () => {
   test("edit one's own record with the staff form's rules, then see it read again @phone", async ({ page, signIn }, testInfo) => {
@@ -37,6 +38,8 @@ test.describe("the user profile", () => {
     await expect(form.getByText("Phone Number already in use")).toBeVisible();
     const ownPhone = testInfo.project.name === "phone-360" ? "8090001001" : "8090001002";
     await form.getByLabel("Phone number", { exact: true }).fill(ownPhone);
+    // A new phone number takes the current password.
+    await form.getByLabel("Current password").fill(account.password);
 
     await form.getByLabel("First name").fill(testInfo.project.name === "phone-360" ? "Segun" : "Aisha");
     await form.getByRole("textbox", { name: "Date of birth" }).fill("1990-05-17");
@@ -72,6 +75,40 @@ test.describe("the user profile", () => {
       address: mapsPlace.description,
       addressCoordinates: [mapsPlace.lat, mapsPlace.lng],
     });
+  });
+
+  test("a new e-mail takes the current password and the code sent to it; the old address is told", async ({ page, signIn }) => {
+    const account = accounts.teacher("bisi.adebayo@example.org");
+    const newEmail = "bisi.adebayo@school.example.org";
+    await signIn(account);
+    await page.goto("/dashboard/profile");
+    await page.getByRole("button", { name: "Edit profile" }).click();
+    const form = page.getByRole("form", { name: "Edit profile" });
+    await expect(form.getByLabel("Current password")).toBeHidden();
+    await form.getByLabel("E-mail").fill(newEmail);
+    await form.getByRole("button", { name: "Save profile" }).click();
+    await expect(form.getByText("Enter your current password to change your e-mail or phone number.").first()).toBeVisible();
+    await expect(form.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
+
+    const requestedAt = Date.now();
+    await form.getByLabel("Current password").fill(account.password);
+    await form.getByRole("button", { name: "Save profile" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm your new e-mail" });
+    await expect(dialog.getByText(newEmail)).toBeVisible();
+    // Not changed until the code comes back.
+    const before = (await (await districtApi("GET", "/auth/me", await apiToken(account))).json()) as { staff: { email: string } };
+    expect(before.staff.email).toBe(account.email);
+
+    const code = await latestMailedCode(newEmail, requestedAt);
+    for (const [i, digit] of [...code].entries()) await dialog.getByLabel(`Digit ${i + 1} of 6`).fill(digit);
+    await dialog.getByRole("button", { name: "Confirm e-mail" }).click();
+    await expect(page.getByText("E-mail Updated Successfully")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(newEmail)).toBeVisible();
+    const after = (await (await districtApi("GET", "/auth/me", await apiToken({ ...account, email: newEmail }))).json()) as { staff: { email: string } };
+    expect(after.staff.email).toBe(newEmail);
+    const notices = (await (await fetch(`${mailboxUrl}/messages?to=${encodeURIComponent(account.email)}`)).json()) as { raw: string }[];
+    expect(notices.some((m) => unfolded(m.raw).includes(newEmail))).toBe(true);
   });
 
   test("a square-cropped profile picture is uploaded as JPEG, then the dashboard", async ({ page, signIn }) => {

@@ -2,27 +2,28 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { FormProvider, useForm } from "react-hook-form";
+import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { StaffDetailsFields } from "@/components/staff/staff-details-fields";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
+import { PasswordField } from "@/components/ui/password-field";
 import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
-import { staffDetailsSchema, type StaffDetails, type StaffDetailsInput } from "@/lib/contract/staff";
+import { ownStaffDetailsSchema, staffMessages, type OwnStaffDetails, type OwnStaffDetailsInput } from "@/lib/contract/staff";
 import type { StaffProfile } from "@/lib/contract/user";
 import { staffKeys, staffMutations } from "@/lib/queries/staff";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
 /** The form's starting values: the record as it is, with the spec's defaults where it has none. */
-function valuesOf(staff: StaffProfile): StaffDetailsInput {
+function valuesOf(staff: StaffProfile): OwnStaffDetailsInput {
   return {
-    title: (staff.title || "Mr") as StaffDetailsInput["title"],
+    title: (staff.title || "Mr") as OwnStaffDetailsInput["title"],
     firstName: staff.firstName,
     lastName: staff.lastName,
     middleName: staff.middleName ?? "",
     oracleNumber: staff.oracleNumber ?? "",
     tescomNumber: staff.tescomNumber ?? "",
-    gender: (staff.gender ?? "") as StaffDetailsInput["gender"],
+    gender: (staff.gender ?? "") as OwnStaffDetailsInput["gender"],
     dob: staff.dob ?? "",
     phoneCode: staff.phoneNumber.code || "+234",
     phoneNumber: staff.phoneNumber.number,
@@ -41,24 +42,36 @@ function valuesOf(staff: StaffProfile): StaffDetailsInput {
     dateOfFirstAppointment: staff.dateOfFirstAppointment ?? "",
     dateOfPresentAppointment: staff.dateOfPresentAppointment ?? "",
     lastDateOfPosting: staff.lastDateOfPosting ?? "",
-    maritalStatus: (staff.maritalStatus ?? "") as StaffDetailsInput["maritalStatus"],
+    maritalStatus: (staff.maritalStatus ?? "") as OwnStaffDetailsInput["maritalStatus"],
+    currentPassword: "",
   };
 }
 
-/** Edits one's own record; after 'Profile Updated Successfully' the record is read again by id (spec §4). */
-export function ProfileForm({ staff, onDone }: { staff: StaffProfile; onDone: () => void }) {
+/**
+ * Edits one's own record; after 'Profile Updated Successfully' the record is read again by id (spec §4).
+ * A new e-mail or phone number asks for the current password; a new e-mail then waits for the code
+ * sent to it (EmailCodeDialog, shown by the profile view), so the account cannot be moved to an address its owner does not hold.
+ */
+export function ProfileForm({ staff, onDone, onEmailPending }: { staff: StaffProfile; onDone: () => void; onEmailPending: (email: string) => void }) {
   const router = useRouter();
-  const form = useForm<StaffDetailsInput, unknown, StaffDetails>({ resolver: zodResolver(staffDetailsSchema), defaultValues: valuesOf(staff) });
-  const { busy, run } = useApiMutation((values: StaffDetails) => staffMutations.update(staff, values), {
-    form,
-    inPlace: true,
-    invalidates: [staffKeys.record(staff.id)],
-    onSuccess: () => {
-      toast.success(successNotices.profileUpdated);
-      router.refresh();
-      onDone();
+  const form = useForm<OwnStaffDetailsInput, unknown, OwnStaffDetails>({ resolver: zodResolver(ownStaffDetailsSchema), defaultValues: valuesOf(staff) });
+  const [email, phoneCode, phoneNumber] = useWatch({ control: form.control, name: ["email", "phoneCode", "phoneNumber"] });
+  const contactChanges =
+    (email ?? "").trim().toLowerCase() !== staff.email.toLowerCase() || phoneCode !== staff.phoneNumber.code || phoneNumber !== staff.phoneNumber.number;
+  const { busy, run } = useApiMutation(
+    ({ currentPassword, ...values }: OwnStaffDetails) => staffMutations.update(staff, { ...values, ...(contactChanges ? { currentPassword } : {}) }),
+    {
+      form,
+      inPlace: true,
+      invalidates: [staffKeys.record(staff.id)],
+      onSuccess: (result) => {
+        toast.success(successNotices.profileUpdated);
+        if (result.pendingEmail) onEmailPending(result.pendingEmail);
+        router.refresh();
+        onDone();
+      },
     },
-  });
+  );
 
   return (
     <FormProvider {...form}>
@@ -70,6 +83,17 @@ export function ProfileForm({ staff, onDone }: { staff: StaffProfile; onDone: ()
       >
         {busy ? <LoadingOverlay /> : null}
         <StaffDetailsFields terminologies={staff.stateDetails.stateTerminologies} own={{ email: staff.email, phoneNumber: staff.phoneNumber.number }} />
+        {contactChanges ? (
+          <div className="flex flex-col gap-1">
+            <PasswordField
+              label="Current password"
+              autoComplete="current-password"
+              error={form.formState.errors.currentPassword?.message}
+              {...form.register("currentPassword")}
+            />
+            <p className="text-sm text-muted-foreground">{staffMessages.currentPasswordRequired}</p>
+          </div>
+        ) : null}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onDone} disabled={busy}>
             Cancel

@@ -41,16 +41,19 @@ export async function districtApi(method: string, path: string, token: string, b
   });
 }
 
-/** The newest reset code e-mailed to an address, read from the SMTP sink. */
-export async function latestResetCode(email: string, after: number): Promise<string> {
+/** A raw message without quoted-printable soft line breaks, so a long line reads whole. */
+export const unfolded = (raw: string) => raw.replace(/=\r?\n/g, "");
+
+/** The newest 6-digit code (a reset code, an e-mail confirmation) e-mailed to an address, read from the SMTP sink. */
+export async function latestMailedCode(email: string, after: number): Promise<string> {
   for (let i = 0; i < 100; i++) {
     const messages = (await (await fetch(`${mailboxUrl}/messages?to=${encodeURIComponent(email)}`)).json()) as { raw: string; receivedAt: number }[];
     const fresh = messages.filter((m) => m.receivedAt >= after).at(-1);
-    const code = fresh && /reset code is (\d{6})/.exec(fresh.raw)?.[1];
+    const code = fresh && / is (\d{6})\./.exec(unfolded(fresh.raw))?.[1];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`no reset code reached ${email}`);
+  throw new Error(`no code reached ${email}`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailField, nameField, phoneField } from "./fields";
 import { fieldMessages as m } from "./messages";
+import type { StaffProfile } from "./user";
 
 export const titleEnum = ["Mr", "Mrs", "Miss", "Ms", "Dr", "Prof", "Chief", "Alhaji", "Alhaja", "Engr", "Barr", "Rev", "Pastor", "Hon"] as const;
 export const genderEnum = ["Male", "Female"] as const;
@@ -101,4 +102,25 @@ export type StaffDetailsInput = z.input<typeof staffDetailsSchema>;
 export type StaffDetails = z.output<typeof staffDetailsSchema>;
 
 /** PATCH /staff/update/{id}: the details plus the version they were read at (stale → 409). */
-export const staffUpdateSchema = staffDetailsSchema.extend({ version: z.number().int().positive() });
+
+/** The profile form: one's own details, and the current password when the e-mail or phone number changes. */
+export const ownStaffDetailsSchema = staffDetailsSchema.extend({ currentPassword: z.string().max(200).optional() });
+export type OwnStaffDetailsInput = z.input<typeof ownStaffDetailsSchema>;
+export type OwnStaffDetails = z.output<typeof ownStaffDetailsSchema>;
+
+/**
+ * PATCH /staff/update/{id}. Changing one's own e-mail or phone number takes the current password; a
+ * new e-mail of one's own waits for the code sent to it (POST /staff/confirm-email-change).
+ */
+export const staffUpdateSchema = ownStaffDetailsSchema.extend({ version: z.number().int().positive() });
+
+/** POST /staff/confirm-email-change. */
+export const emailCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, staffMessages.emailCodeInvalid),
+});
+
+/** What PATCH /staff/update/{id} answers; `pendingEmail` when one's own new e-mail waits for its code. */
+export type StaffUpdated = { staff: StaffProfile; pendingEmail?: string };

@@ -1,6 +1,6 @@
 import type { LastTimeActive } from "../contract/session-switch";
 import type { StaffSearchResult } from "../contract/roles";
-import type { StaffDetails } from "../contract/staff";
+import type { StaffDetails, StaffUpdated } from "../contract/staff";
 import type { StaffProfile } from "../contract/user";
 import { clientApi, districtApi } from "../client-api";
 import { apiRead, useApiRead } from "./api-read";
@@ -28,8 +28,11 @@ export const useStaffRecord = (id: string) => useApiRead(staffReads.record(id));
 export const useLastTimeActive = (staffId: string | null) => useApiRead(staffReads.lastTimeActive(staffId ?? ""), { enabled: Boolean(staffId) });
 
 export const staffMutations = {
-  update: (staff: Pick<StaffProfile, "id" | "version">, values: StaffDetails) =>
-    clientApi<{ staff: StaffProfile }>(districtApi(`staff/update/${staff.id}`), { method: "PATCH", json: { ...values, version: staff.version } }),
+  update: (staff: Pick<StaffProfile, "id" | "version">, values: StaffDetails & { currentPassword?: string }) =>
+    clientApi<StaffUpdated>(districtApi(`staff/update/${staff.id}`), { method: "PATCH", json: { ...values, version: staff.version } }),
+  /** One's own new e-mail, with the code sent to it. */
+  confirmEmailChange: (code: string) =>
+    clientApi<{ staff: StaffProfile; message: string }>(districtApi("staff/confirm-email-change"), { method: "POST", json: { code } }),
   /** A cropped JPEG as the profile picture. */
   setProfilePicture: (staffId: string, picture: Blob) => {
     const form = new FormData();

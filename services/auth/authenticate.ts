@@ -5,7 +5,7 @@ import { staff } from "../db/schema";
 import type { Actor, ApiEnv } from "../http/context";
 import { AppError } from "../http/errors";
 import { organizationOf } from "./organizations";
-import { loadPermissions } from "./permissions";
+import { loadPermissions, ownsDistrict } from "./permissions";
 import { isSessionLive, revokeAllSessions } from "./sessions";
 import { verifyAccessToken } from "./tokens";
 import { systemScope, within } from "../db/scope";
@@ -45,6 +45,7 @@ export async function authenticate(c: Context<ApiEnv>): Promise<Actor> {
       .set({ lastActiveAt: new Date() })
       .where(and(eq(staff.id, row.id), within(system, staff)));
   }
-  const who = { staffId: row.id, districtId: claims.did, organizationId: claims.oid, isSuperAdmin: row.isSuperAdmin };
+  const isDistrictOwner = await ownsDistrict(db, row.id, claims.did);
+  const who = { staffId: row.id, districtId: claims.did, organizationId: claims.oid, isSuperAdmin: row.isSuperAdmin, isDistrictOwner };
   return { ...who, sessionId: claims.fid, organizationType: organization.type, permissions: await loadPermissions(db, who) };
 }

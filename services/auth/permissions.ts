@@ -7,6 +7,15 @@ import { systemScope, within } from "../db/scope";
 /** Crosses districts by design: the caller's permissions are what the scope is built from. */
 const system = systemScope("the caller's permissions are what the scope is built from");
 
+/** Whether the staff member owns the district (the right that moves only by the owner's hand). */
+export async function ownsDistrict(db: Db, staffId: string, districtId: string): Promise<boolean> {
+  const [owned] = await db
+    .select({ id: district.id })
+    .from(district)
+    .where(and(and(eq(district.id, districtId), eq(district.ownerStaffId, staffId)), within(system, district)));
+  return Boolean(owned);
+}
+
 /**
  * The operations a staff member may perform in the organisation they are working in. Read from the
  * database on every request, so a change of roles applies at once. Super administrators hold every
@@ -14,7 +23,7 @@ const system = systemScope("the caller's permissions are what the scope is built
  */
 export async function loadPermissions(
   db: Db,
-  who: { staffId: string; districtId: string; organizationId: string; isSuperAdmin: boolean },
+  who: { staffId: string; districtId: string; organizationId: string; isSuperAdmin: boolean; isDistrictOwner: boolean },
 ): Promise<Set<Operation>> {
   if (who.isSuperAdmin) return new Set(allOperations);
   const rows = await db
@@ -25,12 +34,6 @@ export async function loadPermissions(
   const known = new Set<string>(allOperations);
   const granted = new Set<Operation>();
   for (const row of rows) for (const op of row.operations) if (known.has(op)) granted.add(op as Operation);
-  if (who.organizationId === who.districtId) {
-    const [owned] = await db
-      .select({ id: district.id })
-      .from(district)
-      .where(and(and(eq(district.id, who.districtId), eq(district.ownerStaffId, who.staffId)), within(system, district)));
-    if (owned) for (const op of ownerOperations) granted.add(op);
-  }
+  if (who.isDistrictOwner && who.organizationId === who.districtId) for (const op of ownerOperations) granted.add(op);
   return granted;
 }

@@ -99,7 +99,9 @@ export async function buildSignedInUser(db: Db, scope: { staffId: string; distri
   const [st] = d ? await db.select().from(statePortal).where(eq(statePortal.id, d.stateId)) : [];
   const organization = await organizationOf(db, scope.organizationId, scope.districtId);
   if (!s || !d || !st || !organization) throw notFound();
-  const permissions: Operation[] = [...(await loadPermissions(db, { ...scope, isSuperAdmin: s.isSuperAdmin }))].sort();
+  const permissions: Operation[] = [
+    ...(await loadPermissions(db, { ...scope, isSuperAdmin: s.isSuperAdmin, isDistrictOwner: d.ownerStaffId === s.id })),
+  ].sort();
   return {
     staff: toStaffProfile(s, d, st),
     roleAccess: await roleAccessOf(db, s.id),

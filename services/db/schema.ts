@@ -348,9 +348,15 @@ export const refreshToken = pgTable(
   ],
 );
 
+/**
+ * Six-digit codes sent by e-mail (services/auth/one-time-code.ts): a password reset, or the
+ * confirmation of a new e-mail address, which waits here until its code comes back.
+ */
 export const resetCode = pgTable("reset_code", {
   id: id(),
   staffId: uuid("staff_id").references(() => staff.id),
+  purpose: text("purpose").$type<"password-reset" | "email-change">().notNull().default("password-reset"),
+  newEmail: text("new_email"),
   codeHash: text("code_hash").notNull(),
   attempts: integer("attempts").notNull().default(0),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

@@ -14,6 +14,7 @@ import { roleRoutes } from "./roles/routes";
 import { schoolRoutes } from "./schools/routes";
 import { staffAvailabilityRoutes } from "./staff/availability-routes";
 import { staffRightsRoutes } from "./staff/rights-routes";
+import { contactChangeRoutes } from "./staff/contact-change";
 import { staffRoutes } from "./staff/routes";
 import { superAdminRoutes } from "./super-admin/routes";
 
@@ -34,6 +35,7 @@ export function createDistrictApi(deps: Deps) {
   staffAvailabilityRoutes(api);
   staffRoutes(api);
   staffRightsRoutes(api);
+  contactChangeRoutes(api);
   superAdminRoutes(api);
   schoolRoutes(api);
   return api;

@@ -1,6 +1,6 @@
 import type { Operation } from "../../lib/contract/permissions";
 import type { Actor } from "./context";
-import { forbidden } from "./errors";
+import { AppError, forbidden } from "./errors";
 
 /**
  * What a route requires. Every route declares one; the route walk test fails a route without it.
@@ -9,6 +9,8 @@ import { forbidden } from "./errors";
  * - operation: a permission from the catalogue, checked against the caller's roles on every request
  * - ownRecordOr: the caller's own staff record (named by a path parameter or a query field; its absence
  *   means their own) without a permission, anyone else's with the operation
+ * - districtOwner: the owner of the district worked in, or a super administrator: a right that belongs to
+ *   a person, not a role (`refusal` says so to anyone else)
  * - superAdmin: super administrators only
  */
 export type Access =
@@ -16,11 +18,13 @@ export type Access =
   | { kind: "signedIn" }
   | { kind: "operation"; operation: Operation }
   | { kind: "ownRecordOr"; operation: Operation; staffId: { param: string } | { query: string } }
+  | { kind: "districtOwner"; refusal: string }
   | { kind: "superAdmin" };
 
 export const publicAccess: Access = { kind: "public" };
 export const signedIn: Access = { kind: "signedIn" };
 export const superAdminOnly: Access = { kind: "superAdmin" };
+export const districtOwnerOnly = (refusal: string): Access => ({ kind: "districtOwner", refusal });
 export const requires = (operation: Operation): Access => ({ kind: "operation", operation });
 /** One's own record by `:param` (or `?query=`), another's with the operation. */
 export const ownRecordOr = (operation: Operation, staffId: { param: string } | { query: string }): Access => ({ kind: "ownRecordOr", operation, staffId });
@@ -34,6 +38,7 @@ const holds = (actor: Actor, operation: Operation) => actor.isSuperAdmin || acto
 export function checkAccess(actor: Actor, access: Access, input: { params: Record<string, string>; query: Record<string, unknown> }): void {
   if (access.kind === "superAdmin" && !actor.isSuperAdmin) throw forbidden();
   if (access.kind === "operation" && !holds(actor, access.operation)) throw forbidden();
+  if (access.kind === "districtOwner" && !actor.isSuperAdmin && !actor.isDistrictOwner) throw new AppError("forbidden", access.refusal);
   if (access.kind === "ownRecordOr") {
     const named = "param" in access.staffId ? input.params[access.staffId.param] : input.query[access.staffId.query];
     const own = named === undefined || named === actor.staffId;

@@ -17,6 +17,8 @@ export type Actor = {
   sessionId: string;
   organizationType: OrganizationType;
   isSuperAdmin: boolean;
+  /** Owns the district worked in: rights that belong to the person, not to a role. */
+  isDistrictOwner: boolean;
   permissions: ReadonlySet<Operation>;
 };
 

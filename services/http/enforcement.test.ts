@@ -49,6 +49,7 @@ const probes: Record<string, Probe> = {
   "POST /super-admin/switch-district": { body: (id) => ({ districtId: id("district") }) },
   "POST /staff/authorize-super-admin": { body: (id) => ({ staffId: id("staff") }) },
   "POST /staff/transfer-right": { body: (id) => ({ staffId: id("staff") }) },
+  "POST /staff/confirm-email-change": { body: () => ({ code: "123456" }) },
   "GET /staff/switch-role-access/:id": { params: { id: "roleAccess" } },
   "GET /lgea/search": { query: { "district[0]": "district" } },
   "GET /district/view/:id": { params: { id: "district" } },
@@ -112,9 +113,12 @@ const signedInAllowList = [
   "GET /staff/phone-number-exists/:value",
   "GET /staff/switch-role-access/:id",
   "GET /files/:id",
+  "POST /staff/confirm-email-change",
 ];
 /** Signed-in routes whose path names a record (one of the caller's own role accesses, a file of their district): a random id is simply not found. */
 const ownRecordRoutes = ["GET /staff/switch-role-access/:id", "GET /files/:id"];
+/** Signed-in routes that answer a probe with something other than 200 when nothing of the caller's matches (no new e-mail waits for this code). */
+const signedInAnswers: Record<string, number> = { "POST /staff/confirm-email-change": 400 };
 
 const keyOf = (r: RegisteredRoute) => `${r.method} ${r.path}`;
 const paramNames = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] ?? "");
@@ -197,7 +201,7 @@ describe("permission enforcement on every route", () => {
 
   it("has valid probe inputs for every route with a path parameter or a body, and no probe for a route that is gone", () => {
     const problems: string[] = [];
-    for (const w of walked.filter((x) => ["operation", "ownRecordOr", "superAdmin"].includes(x.route.access.kind))) {
+    for (const w of walked.filter((x) => ["operation", "ownRecordOr", "districtOwner", "superAdmin"].includes(x.route.access.kind))) {
       const probe = probes[w.key];
       const needs = paramNames(w.route.path).length > 0 || w.route.body !== undefined || w.route.rawBody === true;
       if (needs && !probe) {
@@ -220,7 +224,7 @@ describe("permission enforcement on every route", () => {
     expect(signedIn.sort()).toEqual([...signedInAllowList].sort());
     expect(teacher.permissions).toEqual([]);
     for (const w of walked.filter((x) => x.route.access.kind === "signedIn")) {
-      const expected = ownRecordRoutes.includes(w.key) ? 404 : 200;
+      const expected = ownRecordRoutes.includes(w.key) ? 404 : (signedInAnswers[w.key] ?? 200);
       expect((await request(w, teacher.authorizationToken, random)).status, label(w)).toBe(expected);
     }
   });
@@ -247,6 +251,26 @@ describe("permission enforcement on every route", () => {
       const asSuper = (await request(w, superAdmin.authorizationToken, random)).status;
       if ([401, 403].includes(asSuper)) failures.push(`${label(w)} as super administrator: ${asSuper}`);
     }
+    expect(failures).toEqual([]);
+  });
+
+  it("admits only the district's owner and super administrators to rights that belong to a person, whatever roles others hold", async () => {
+    const ownerRoutes = walked.filter((x) => x.route.access.kind === "districtOwner");
+    expect(ownerRoutes.map((w) => w.key)).toEqual(["POST /staff/transfer-right"]);
+    const failures: string[] = [];
+    const probeRole = await grantProbeRole([...allOperations]);
+    for (const w of ownerRoutes) {
+      const asHolder = (await request(w, teacher.authorizationToken, random)).status;
+      if (asHolder !== 403) failures.push(`${label(w)} with every operation: ${asHolder}`);
+      for (const [who, session] of [
+        ["the owner", admin],
+        ["a super administrator", superAdmin],
+      ] as const) {
+        const status = (await request(w, session.authorizationToken, random)).status;
+        if ([401, 403].includes(status) || status >= 500) failures.push(`${label(w)} as ${who}: ${status}`);
+      }
+    }
+    await dropProbeRole(probeRole);
     expect(failures).toEqual([]);
   });
 

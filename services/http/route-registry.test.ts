@@ -7,7 +7,7 @@ import type { Api, RegisteredRoute } from "./api";
 
 type OpenApiDoc = { openapi: string; paths: Record<string, Record<string, { "x-access"?: string; security?: unknown[] }>> };
 
-const accessKinds = ["public", "signedIn", "operation", "ownRecordOr", "superAdmin"];
+const accessKinds = ["public", "signedIn", "operation", "ownRecordOr", "districtOwner", "superAdmin"];
 const withParams = (path: string, value: string) => path.replace(/:([A-Za-z0-9_]+)/g, value);
 const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
 const expectedAccess = (r: RegisteredRoute) =>

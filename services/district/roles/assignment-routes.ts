@@ -9,7 +9,7 @@ import type { Api } from "../../http/api";
 import { AppError, notFound } from "../../http/errors";
 import { findStaff } from "../staff/queries";
 import { assignmentsOf, deleteRoleAccess, findRole, insertRoleAccess, isRoleHeld, organizationInScope, staffWithOwner } from "./queries";
-import { assertCanGrant } from "./rules";
+import { assertCanGrant, assertCanRemove } from "./rules";
 
 const tag = "Roles and permissions";
 const alreadyHeld = () => new AppError("conflict", roleMessages.alreadyHeld);
@@ -33,7 +33,7 @@ export function roleAccessRoutes({ route }: Api) {
       const found = await findRole(db, c.get("scope"), body.roleId);
       if (!found) throw notFound();
       const scope = scopeInDistrict(c.get("scope"), found.districtId);
-      await assertCanGrant(db, scope, actor, found.operations);
+      assertCanGrant(actor, found.operations);
       const target = await findStaff(db, scope, body.staffId);
       if (!target) throw notFound();
       const organization = await organizationInScope(db, scope, body.organizationId ?? found.districtId);
@@ -72,6 +72,9 @@ export function roleAccessRoutes({ route }: Api) {
       await db.transaction(async (tx) => {
         const removed = await deleteRoleAccess(tx, c.get("scope"), params.roleAccessId);
         if (!removed) throw notFound();
+        // Checked inside the transaction, after the delete: a refusal rolls it back.
+        const removedRole = await findRole(tx, scopeInDistrict(c.get("scope"), removed.districtId), removed.roleId);
+        assertCanRemove(c.get("actor"), removedRole?.operations ?? []);
         await recordAudit(tx, c.get("actor"), "role.unassign", removed, removed, null);
       });
       return c.json({ message: roleMessages.unassigned });

@@ -220,12 +220,3 @@ export async function staffWithOwner(db: Reader, scope: StaffScope, staffId: str
     .where(and(eq(staff.id, staffId), within(scope, staff)));
   return row;
 }
-
-/** Does the scope's staff member own the scope's district? */
-export async function ownsDistrict(db: Reader, scope: StaffScope): Promise<boolean> {
-  const [owned] = await db
-    .select({ id: district.id })
-    .from(district)
-    .where(and(eq(district.id, scope.districtId), eq(district.ownerStaffId, scope.staffId), within(scope, district)));
-  return Boolean(owned);
-}

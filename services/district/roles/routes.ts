@@ -23,7 +23,7 @@ import {
   roleSummaries,
   toSummary,
 } from "./queries";
-import { assertCanGrant, assertMayChangeRoles } from "./rules";
+import { assertCanGrant, assertCanRemove, assertMayChangeRoles } from "./rules";
 
 const tag = "Roles and permissions";
 const idParams = z.object({ id: uuidParam });
@@ -48,7 +48,7 @@ export function roleRoutes({ route }: Api) {
       const actor = c.get("actor");
       assertMayChangeRoles(scope);
       const values = { name: normalizeName(body.name), description: body.description, operations: knownOperations(body.operations) };
-      await assertCanGrant(db, scope, actor, values.operations);
+      assertCanGrant(actor, values.operations);
       const created = await guardName(() =>
         db.transaction(async (tx) => {
           if (await isRoleNameTaken(tx, scope, values.name)) throw nameTaken();
@@ -109,12 +109,15 @@ export function roleRoutes({ route }: Api) {
           const scope = scopeInDistrict(c.get("scope"), before.districtId);
           const [{ holderCount } = { holderCount: 0 }] = await roleSummaries(tx, scope, before.id);
           const set = async () => {
-            // Only what the edit adds must be the editor's own; keeping what the role had is fine.
-            await assertCanGrant(
-              tx,
-              scope,
+            // Only what the edit adds or takes away must be the editor's own; keeping what the role had is fine.
+            const after = knownOperations(body.operations);
+            assertCanGrant(
               actor,
-              knownOperations(body.operations).filter((op) => !before.operations.includes(op)),
+              after.filter((op) => !before.operations.includes(op)),
+            );
+            assertCanRemove(
+              actor,
+              before.operations.filter((op) => !(after as readonly string[]).includes(op)),
             );
             const name = normalizeName(body.name);
             if (await isRoleNameTaken(tx, scope, name, before.id)) throw nameTaken();
@@ -151,6 +154,7 @@ export function roleRoutes({ route }: Api) {
       const result = await db.transaction(async (tx) => {
         const found = await findRole(tx, c.get("scope"), params.id);
         if (!found) throw notFound();
+        assertCanRemove(actor, found.operations);
         const { deleted, removed } = await deleteRole(tx, scopeInDistrict(c.get("scope"), found.districtId), found);
         if (!deleted) throw notFound();
         const assignments = removed.map((r) => ({ roleAccessId: r.id, staffId: r.staffId, organizationId: r.organizationId }));

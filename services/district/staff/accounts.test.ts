@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMessages, formInvalidMessage } from "../../../lib/contract/messages";
+import { staffMessages } from "../../../lib/contract/staff";
 import type { AuthResult } from "../../../lib/contract/user";
 import { demoPasswords } from "../../db/demo-data";
 import { auditLog, refreshToken } from "../../db/schema";
@@ -111,7 +112,7 @@ describe("staff accounts", () => {
     it("does not let a district administrator change a super administrator's status", async () => {
       const superAdmin = await staffRow(api, "superadmin@example.org");
       expect(superAdmin.districtId).toBe(admin1.staff.district.id);
-      await expectError(await setStatus(admin1.authorizationToken, superAdmin.id, "Suspended"), 403, authMessages.forbidden);
+      await expectError(await setStatus(admin1.authorizationToken, superAdmin.id, "Suspended"), 403, staffMessages.cannotChangeSuperAdmin);
       expect((await staffRow(api, "superadmin@example.org")).accountStatus).toBe("Active");
       expect(await api.db.select().from(auditLog).where(eq(auditLog.recordId, superAdmin.id))).toEqual([]);
     });

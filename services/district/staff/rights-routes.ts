@@ -4,7 +4,7 @@ import { staffMessages } from "../../../lib/contract/staff";
 import { district, staff } from "../../db/schema";
 import { scopeInDistrict } from "../../db/scope";
 import { updateVersioned } from "../../db/versioned";
-import { ownRecordOr, requires, superAdminOnly } from "../../http/access";
+import { districtOwnerOnly, ownRecordOr, superAdminOnly } from "../../http/access";
 import type { Api } from "../../http/api";
 import { AppError, notFound } from "../../http/errors";
 import { findDistrict } from "../districts/queries";
@@ -45,9 +45,10 @@ export function staffRightsRoutes({ route }: Api) {
       method: "POST",
       path: "/staff/transfer-right",
       summary:
-        "Hand the district's ownership right to another active staff member of the district. Body: { staffId }. { message: 'Transfer Successfully' }; 409 when they own it already",
+        "The owner (or a super administrator) hands the district's ownership right to another active staff member of the district. Body: { staffId }. { message: 'Transfer Successfully' }; 409 when they own it already",
       tag: "District",
-      access: requires("district.transfer-right"),
+      // The right belongs to a person: a role holding district.transfer-right does not pass it on.
+      access: districtOwnerOnly(m.onlyOwnerTransfers),
       body: staffTargetSchema,
     },
     async (c, { body }) => {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMessages, formInvalidMessage } from "../../../lib/contract/messages";
-import type { LastTimeActive } from "../../../lib/contract/session-switch";
+import { sessionSwitchMessages, type LastTimeActive } from "../../../lib/contract/session-switch";
 import type { AuthResult } from "../../../lib/contract/user";
 import { demoPasswords } from "../../db/demo-data";
 import { district, staff } from "../../db/schema";
@@ -106,7 +106,7 @@ describe("personal rights: super administration, ownership, last activity", () =
       await expectError(
         await api.call("POST", "/staff/transfer-right", { token: teacher.authorizationToken, body: { staffId: target.id } }),
         403,
-        authMessages.forbidden,
+        sessionSwitchMessages.onlyOwnerTransfers,
       );
       const otherDistrictStaff = await staffRow(api, "yetunde.lawal@example.org");
       await expectError(

@@ -3,7 +3,7 @@ import { uuidParam } from "../../../lib/contract/fields";
 import { imageLocation } from "../../../lib/contract/images";
 import { fieldMessages } from "../../../lib/contract/messages";
 import { staffSearchQuerySchema } from "../../../lib/contract/roles";
-import { staffMessages, staffUpdateSchema } from "../../../lib/contract/staff";
+import { staffMessages, staffUpdateSchema, type StaffUpdated } from "../../../lib/contract/staff";
 import { accountStatuses } from "../../../lib/contract/user";
 import { revokeAllSessions } from "../../auth/sessions";
 import { recordAudit } from "../../db/audit";
@@ -12,10 +12,12 @@ import { requestedDistrict, scopeInDistrict } from "../../db/scope";
 import { updateVersioned } from "../../db/versioned";
 import { ownRecordOr, requires } from "../../http/access";
 import type { Api } from "../../http/api";
-import { AppError, forbidden, notFound } from "../../http/errors";
+import { AppError, notFound } from "../../http/errors";
 import { dropImage, imageFrom, MAX_IMAGE_FORM_BYTES, readForm, saveImage } from "../../images/image-upload";
 import { assertKnownPlaces } from "../reference/places";
+import { assertCurrentPassword, requestEmailChange, tellOfChange } from "./contact-change";
 import { isEmailTaken, isPhoneTaken } from "./identity";
+import { assertMayChange } from "./rules";
 import { auditView, findStaff, searchStaff, setProfilePicture, staffProfile } from "./queries";
 
 const tag = "Staff";
@@ -52,21 +54,31 @@ export function staffRoutes({ route }: Api) {
       body: staffUpdateSchema,
     },
     async (c, { params, body }) => {
-      const { db } = c.get("deps");
+      const deps = c.get("deps");
+      const { db, config } = deps;
       const scope = c.get("scope");
-      const { version, ...details } = body;
+      const actor = c.get("actor");
+      const { version, currentPassword, ...details } = body;
       assertKnownPlaces(details);
+      const email = details.email.toLowerCase();
+      const own = params.id === actor.staffId;
+      const found = await findStaff(db, scope, params.id);
+      if (!found) throw notFound();
+      const emailChanges = email !== found.email.toLowerCase();
+      const phoneChanges = details.phoneCode !== found.phoneCode || details.phoneNumber !== found.phoneNumber;
+      if (own && (emailChanges || phoneChanges)) await assertCurrentPassword(db, config, found, currentPassword);
       const updated = await db.transaction(async (tx) => {
         const before = await findStaff(tx, scope, params.id);
         if (!before) throw notFound();
+        await assertMayChange(tx, scope, actor, before);
         const set = async () => {
-          const email = details.email.toLowerCase();
           if (await isEmailTaken(tx, email, before.id)) throw new AppError("conflict", fieldMessages.emailTaken);
           if (await isPhoneTaken(tx, { code: details.phoneCode, number: details.phoneNumber }, before.id))
             throw new AppError("conflict", fieldMessages.phoneTaken);
-          return { ...details, email };
+          // One's own new e-mail waits for the code sent to it (contact-change.ts); the rest is saved now.
+          return { ...details, email: own ? before.email : email };
         };
-        return updateVersioned(tx, scope, c.get("actor"), staff, before, {
+        return updateVersioned(tx, scope, actor, staff, before, {
           version,
           set,
           operation: "staff.update",
@@ -74,7 +86,11 @@ export function staffRoutes({ route }: Api) {
           view: auditView,
         });
       });
-      return c.json({ staff: await staffProfile(db, scope, updated) });
+      if (own && emailChanges) await requestEmailChange(deps, updated, email);
+      if (!own && emailChanges) tellOfChange(deps, found.email, `The e-mail address of your portal account was changed to ${email}.`);
+      if (phoneChanges)
+        tellOfChange(deps, updated.email, `The phone number of your portal account was changed to ${details.phoneCode} ${details.phoneNumber}.`);
+      return c.json({ staff: await staffProfile(db, scope, updated), ...(own && emailChanges ? { pendingEmail: email } : {}) } satisfies StaffUpdated);
     },
   );
 
@@ -94,11 +110,14 @@ export function staffRoutes({ route }: Api) {
       const { db } = c.get("deps");
       const scope = c.get("scope");
       const actor = c.get("actor");
-      if (!(await findStaff(db, scope, params.id))) throw notFound();
+      const target = await findStaff(db, scope, params.id);
+      if (!target) throw notFound();
+      await assertMayChange(db, scope, actor, target); // before the upload is decoded; again in the transaction
       const image = await imageFrom((await readForm(c)).file);
       const pictureId = await db.transaction(async (tx) => {
         const before = await findStaff(tx, scope, params.id);
         if (!before) throw notFound();
+        await assertMayChange(tx, scope, actor, before);
         const id = await saveImage(tx, before.districtId, actor.staffId, image);
         await setProfilePicture(tx, scope, before.id, id);
         await dropImage(tx, scopeInDistrict(scope, before.districtId), before.profilePictureId);
@@ -151,9 +170,8 @@ export function staffRoutes({ route }: Api) {
       await db.transaction(async (tx) => {
         const target = await findStaff(tx, scope, params.id);
         if (!target) throw notFound();
-        // A district role does not reach over a super administrator, who merely has a home district.
-        if (target.isSuperAdmin && !actor.isSuperAdmin) throw forbidden();
         if (target.id === actor.staffId) throw new AppError("bad_request", "You cannot change your own account status.");
+        await assertMayChange(tx, scope, actor, target);
         await updateVersioned(tx, scope, actor, staff, target, {
           version: target.version,
           set: { accountStatus: body.accountStatus },

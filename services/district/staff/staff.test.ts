@@ -30,6 +30,8 @@ const details = {
   areaOfSpecialization: "Chemistry",
   dateOfEmployment: "2012-09-01",
   maritalStatus: "Married",
+  // The phone number differs from the teacher's own, which takes the current password.
+  currentPassword: demoPasswords.staff,
 };
 
 describe("staff records: view, update, profile picture", () => {

@@ -36,9 +36,8 @@ export default async function DistrictProfilePage() {
           ]}
         />
       )}
-      {permissions.includes("district.transfer-right") ? (
-        <TransferRightPanel districtId={districtId} districtTerm={districtTerm} isOwner={isDistrictOwner} />
-      ) : null}
+      {/* The ownership right moves only by the owner's hand (or a super administrator's), whatever roles say. */}
+      {isDistrictOwner || staff.isSuperAdmin ? <TransferRightPanel districtId={districtId} districtTerm={districtTerm} isOwner={isDistrictOwner} /> : null}
     </PageFrame>
   );
 }

@@ -1,0 +1,82 @@
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import type { ServiceConfig } from "../config";
+import type { Db, Tx } from "../db/client";
+import { resetCode } from "../db/schema";
+
+/**
+ * Six-digit codes sent by e-mail: a password reset, or the confirmation of a new e-mail address.
+ * Stored keyed-hashed, single use, short-lived, with a limited number of tries (architecture 'Auth').
+ */
+export type CodePurpose = "password-reset" | "email-change";
+export type CodeRow = typeof resetCode.$inferSelect;
+
+/** Keyed with a server secret: six digits are too few to survive a leaked table hashed any other way. */
+const codeHash = (config: ServiceConfig, id: string, code: string) =>
+  createHmac("sha256", `${config.JWT_SECRET}:reset-code`).update(`${id}:${code}`).digest("hex");
+
+/**
+ * A new code for `staffId` (or for nobody: the password reset writes a row for unknown addresses too,
+ * so its answer looks the same either way). Earlier unused codes of the same purpose stop working.
+ */
+export async function issueCode(
+  tx: Tx,
+  config: ServiceConfig,
+  values: { staffId: string | null; purpose: CodePurpose; newEmail?: string },
+): Promise<{ id: string; code: string }> {
+  if (values.staffId)
+    await tx
+      .update(resetCode)
+      .set({ usedAt: new Date() })
+      .where(and(eq(resetCode.staffId, values.staffId), eq(resetCode.purpose, values.purpose), isNull(resetCode.usedAt)));
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const expiresAt = new Date(Date.now() + config.RESET_CODE_TTL_SECONDS * 1000);
+  const [inserted] = await tx
+    .insert(resetCode)
+    .values({ staffId: values.staffId, purpose: values.purpose, newEmail: values.newEmail ?? null, codeHash: "", expiresAt })
+    .returning({ id: resetCode.id });
+  if (!inserted) throw new Error("reset code insert returned nothing");
+  await tx
+    .update(resetCode)
+    .set({ codeHash: codeHash(config, inserted.id, code) })
+    .where(eq(resetCode.id, inserted.id));
+  return { id: inserted.id, code };
+}
+
+/** The newest unused code of a staff member for a purpose (the e-mail change asks by staff, not by id). */
+export async function latestCodeId(db: Db, staffId: string, purpose: CodePurpose): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: resetCode.id })
+    .from(resetCode)
+    .where(and(eq(resetCode.staffId, staffId), eq(resetCode.purpose, purpose), isNull(resetCode.usedAt)))
+    .orderBy(desc(resetCode.createdAt))
+    .limit(1);
+  return row?.id;
+}
+
+/**
+ * Counts a try of `code` against the code row `id` (atomically, before checking, so parallel guesses
+ * cannot exceed the limit) and answers the row when the code is right, unexpired and unused. The caller
+ * marks it used with `useCode` inside the transaction that acts on it.
+ */
+export async function checkCode(db: Db, config: ServiceConfig, id: string, purpose: CodePurpose, code: string): Promise<CodeRow | undefined> {
+  const [attempt] = await db
+    .update(resetCode)
+    .set({ attempts: sql`${resetCode.attempts} + 1` })
+    .where(and(eq(resetCode.id, id), eq(resetCode.purpose, purpose), isNull(resetCode.usedAt), lt(resetCode.attempts, config.RESET_CODE_MAX_ATTEMPTS)))
+    .returning();
+  if (!attempt || !attempt.staffId || attempt.expiresAt.getTime() < Date.now()) return undefined;
+  const expected = Buffer.from(attempt.codeHash, "hex");
+  const given = Buffer.from(codeHash(config, attempt.id, code), "hex");
+  return expected.length === given.length && timingSafeEqual(expected, given) ? attempt : undefined;
+}
+
+/** Marks a checked code used; false when a parallel request used it first. */
+export async function useCode(tx: Tx, id: string): Promise<boolean> {
+  const used = await tx
+    .update(resetCode)
+    .set({ usedAt: new Date() })
+    .where(and(eq(resetCode.id, id), isNull(resetCode.usedAt)))
+    .returning({ id: resetCode.id });
+  return used.length > 0;
+}
