@@ -65,6 +65,15 @@ export const offlineBanner = "Looks like you lost your internet.";
 
 export const errorPageTitles = { notFound: "Page Not Found", other: "An Error Occurred" } as const;
 
+/**
+ * What the API answers staff of a district that is not Active when they call a district operation
+ * (architecture 'Registration'): the account status, named.
+ */
+export const districtStatusRefusal = (status: string) =>
+  status === "Suspended"
+    ? "This district's account is Suspended, so its operations are not available. Please contact the state's administrators."
+    : `This district's account is ${status}: its operations become available once it has been reviewed and approved.`;
+
 /** Messages the API returns for auth failures; the portal shows them as they come. */
 export const authMessages = {
   invalidCredentials: "Invalid e-mail or password.",
