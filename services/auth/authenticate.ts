@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { authMessages } from "../../lib/contract/messages";
-import { staff } from "../db/schema";
+import type { Db } from "../db/client";
+import { district, roleAccess, staff } from "../db/schema";
 import type { Actor, ApiEnv } from "../http/context";
 import { AppError } from "../http/errors";
 import { organizationOf } from "./organizations";
-import { loadPermissions, ownsDistrict } from "./permissions";
+import { loadPermissions } from "./permissions";
 import { isSessionLive, revokeAllSessions } from "./sessions";
 import { verifyAccessToken } from "./tokens";
 import { systemScope, within } from "../db/scope";
@@ -24,7 +25,13 @@ export async function authenticate(c: Context<ApiEnv>): Promise<Actor> {
   const claims = await verifyAccessToken(config, match[1]);
 
   const [row] = await db
-    .select({ id: staff.id, accountStatus: staff.accountStatus, isSuperAdmin: staff.isSuperAdmin, lastActiveAt: staff.lastActiveAt })
+    .select({
+      id: staff.id,
+      districtId: staff.districtId,
+      accountStatus: staff.accountStatus,
+      isSuperAdmin: staff.isSuperAdmin,
+      lastActiveAt: staff.lastActiveAt,
+    })
     .from(staff)
     .where(and(eq(staff.id, claims.sub), within(system, staff)));
   if (!row) throw new AppError("logged_out", authMessages.sessionExpired);
@@ -38,6 +45,14 @@ export async function authenticate(c: Context<ApiEnv>): Promise<Actor> {
 
   const organization = await organizationOf(db, claims.oid, claims.did);
   if (!organization) throw new AppError("logged_out", authMessages.sessionExpired);
+  // The token's district and organisation, checked against the account as it is now: a demoted super
+  // administrator, or a staff member whose role somewhere was taken away, does not keep working there.
+  if (!row.isSuperAdmin && !(await mayWorkIn(db, row, claims.did, claims.oid))) throw new AppError("logged_out", authMessages.sessionExpired);
+  const [worked] = await db
+    .select({ accountStatus: district.accountStatus, ownerStaffId: district.ownerStaffId })
+    .from(district)
+    .where(and(eq(district.id, claims.did), within(system, district)));
+  if (!worked) throw new AppError("logged_out", authMessages.sessionExpired);
 
   if (!row.lastActiveAt || Date.now() - row.lastActiveAt.getTime() > LAST_ACTIVE_RESOLUTION_MS) {
     await db
@@ -45,7 +60,25 @@ export async function authenticate(c: Context<ApiEnv>): Promise<Actor> {
       .set({ lastActiveAt: new Date() })
       .where(and(eq(staff.id, row.id), within(system, staff)));
   }
-  const isDistrictOwner = await ownsDistrict(db, row.id, claims.did);
+  const isDistrictOwner = worked.ownerStaffId === row.id;
   const who = { staffId: row.id, districtId: claims.did, organizationId: claims.oid, isSuperAdmin: row.isSuperAdmin, isDistrictOwner };
-  return { ...who, sessionId: claims.fid, organizationType: organization.type, permissions: await loadPermissions(db, who) };
+  return {
+    ...who,
+    sessionId: claims.fid,
+    organizationType: organization.type,
+    districtStatus: worked.accountStatus,
+    permissions: await loadPermissions(db, who),
+  };
+}
+
+/** District staff work in their own district: in the district itself, or in an LGEA or school where they hold a role. */
+async function mayWorkIn(db: Db, row: { id: string; districtId: string }, districtId: string, organizationId: string): Promise<boolean> {
+  if (districtId !== row.districtId) return false;
+  if (organizationId === districtId) return true;
+  const [held] = await db
+    .select({ id: roleAccess.id })
+    .from(roleAccess)
+    .where(and(and(eq(roleAccess.staffId, row.id), eq(roleAccess.organizationId, organizationId)), within(system, roleAccess)))
+    .limit(1);
+  return Boolean(held);
 }

@@ -1,20 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { allOperations, ownerOperations, type Operation } from "../../lib/contract/permissions";
 import type { Db } from "../db/client";
-import { district, role, roleAccess } from "../db/schema";
+import { role, roleAccess } from "../db/schema";
 import { systemScope, within } from "../db/scope";
 
 /** Crosses districts by design: the caller's permissions are what the scope is built from. */
 const system = systemScope("the caller's permissions are what the scope is built from");
-
-/** Whether the staff member owns the district (the right that moves only by the owner's hand). */
-export async function ownsDistrict(db: Db, staffId: string, districtId: string): Promise<boolean> {
-  const [owned] = await db
-    .select({ id: district.id })
-    .from(district)
-    .where(and(and(eq(district.id, districtId), eq(district.ownerStaffId, staffId)), within(system, district)));
-  return Boolean(owned);
-}
 
 /**
  * The operations a staff member may perform in the organisation they are working in. Read from the

@@ -1,3 +1,4 @@
+import { districtStatusRefusal } from "../../lib/contract/messages";
 import type { Operation } from "../../lib/contract/permissions";
 import type { Actor } from "./context";
 import { AppError, forbidden } from "./errors";
@@ -29,19 +30,33 @@ export const requires = (operation: Operation): Access => ({ kind: "operation", 
 /** One's own record by `:param` (or `?query=`), another's with the operation. */
 export const ownRecordOr = (operation: Operation, staffId: { param: string } | { query: string }): Access => ({ kind: "ownRecordOr", operation, staffId });
 
+type RequestInput = { params: Record<string, string>; query: Record<string, unknown> };
+
+/** Whether the request names the caller's own staff record (or none, which means their own). */
+function namesOwnRecord(actor: Actor, staffId: { param: string } | { query: string }, input: RequestInput): boolean {
+  const named = "param" in staffId ? input.params[staffId.param] : input.query[staffId.query];
+  return named === undefined || named === actor.staffId;
+}
+
+/**
+ * Staff of a district that is not Active (Unverified, Suspended) reach only the routes the shell needs,
+ * and on own-record routes only their own record; super administrators are not held back.
+ */
+export function checkDistrictActive(actor: Actor, route: { access: Access; shell?: true }, input: RequestInput): void {
+  if (actor.isSuperAdmin || actor.districtStatus === "Active") return;
+  const open = route.shell === true && (route.access.kind !== "ownRecordOr" || namesOwnRecord(actor, route.access.staffId, input));
+  if (!open) throw new AppError("forbidden", districtStatusRefusal(actor.districtStatus));
+}
+
 const holds = (actor: Actor, operation: Operation) => actor.isSuperAdmin || actor.permissions.has(operation);
 
 /**
  * Checked before the handler runs. `input` is the request's path parameters and query, for the
  * access kinds that depend on which record is asked for.
  */
-export function checkAccess(actor: Actor, access: Access, input: { params: Record<string, string>; query: Record<string, unknown> }): void {
+export function checkAccess(actor: Actor, access: Access, input: RequestInput): void {
   if (access.kind === "superAdmin" && !actor.isSuperAdmin) throw forbidden();
   if (access.kind === "operation" && !holds(actor, access.operation)) throw forbidden();
   if (access.kind === "districtOwner" && !actor.isSuperAdmin && !actor.isDistrictOwner) throw new AppError("forbidden", access.refusal);
-  if (access.kind === "ownRecordOr") {
-    const named = "param" in access.staffId ? input.params[access.staffId.param] : input.query[access.staffId.query];
-    const own = named === undefined || named === actor.staffId;
-    if (!own && !holds(actor, access.operation)) throw forbidden();
-  }
+  if (access.kind === "ownRecordOr" && !namesOwnRecord(actor, access.staffId, input) && !holds(actor, access.operation)) throw forbidden();
 }

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { authMessages } from "../../lib/contract/messages";
 import { authenticate } from "../auth/authenticate";
 import { clientIpOf } from "../auth/client-ip";
-import { checkAccess, type Access } from "./access";
+import { checkAccess, checkDistrictActive, type Access } from "./access";
 import { scopeOf } from "../db/scope";
 import type { ApiEnv, Deps } from "./context";
 import { AppError, renderError, validationError } from "./errors";
@@ -31,6 +31,11 @@ export type RouteSpec<B extends Schema | undefined, Q extends Schema | undefined
   maxBodyBytes?: number;
   /** What to tell a caller whose body is larger (an upload names its own limit). */
   tooLargeMessage?: string;
+  /**
+   * The shell needs it (who is signed in, one's own record, the district's profile and images), so it
+   * stays open to staff of a district that is not Active; every other route answers them 403.
+   */
+  shell?: true;
 };
 
 export type RegisteredRoute = Omit<RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>, never>;
@@ -92,7 +97,9 @@ export function createApi(deps: Deps, info: { title: string; version: string }) 
     app.on(spec.method, spec.path, limitFor(spec.maxBodyBytes ?? deps.config.MAX_JSON_BODY_BYTES, spec.tooLargeMessage), async (c) => {
       if (spec.access.kind !== "public") {
         const actor = await authenticate(c);
-        checkAccess(actor, spec.access, { params: c.req.param(), query: queryObject(c) });
+        const request = { params: c.req.param(), query: queryObject(c) };
+        checkDistrictActive(actor, spec, request);
+        checkAccess(actor, spec.access, request);
         c.set("actor", actor);
         c.set("scope", scopeOf(actor));
       }

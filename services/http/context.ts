@@ -1,5 +1,5 @@
 import type { Operation } from "../../lib/contract/permissions";
-import type { OrganizationType } from "../../lib/contract/user";
+import type { AccountStatus, OrganizationType } from "../../lib/contract/user";
 import type { ServiceConfig } from "../config";
 import type { Db } from "../db/client";
 import type { StaffScope } from "../db/scope";
@@ -17,6 +17,8 @@ export type Actor = {
   sessionId: string;
   organizationType: OrganizationType;
   isSuperAdmin: boolean;
+  /** The account status of the district worked in: staff of one that is not Active reach only the shell's routes. */
+  districtStatus: AccountStatus;
   /** Owns the district worked in: rights that belong to the person, not to a role. */
   isDistrictOwner: boolean;
   permissions: ReadonlySet<Operation>;

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { districtStatusRefusal } from "../../lib/contract/messages";
 import { allOperations, type Operation } from "../../lib/contract/permissions";
 import type { AuthResult } from "../../lib/contract/user";
 import { demoPasswords } from "../db/demo-data";
@@ -272,6 +273,31 @@ describe("permission enforcement on every route", () => {
     }
     await dropProbeRole(probeRole);
     expect(failures).toEqual([]);
+  });
+
+  it("answers staff of a district that is not Active 403 naming its status on every route but the shell's, and their own record only", async () => {
+    const admin3 = await api.login("admin.ed3@example.org", demoPasswords.admin);
+    expect(admin3.staff.district.accountStatus).toBe("Unverified");
+    const mine: IdOf = (kind) => (kind === "staff" ? admin3.staff.id : kind === "district" ? admin3.staff.district.id : randomId());
+    const failures: string[] = [];
+    let open = 0;
+    for (const w of walked.filter((x) => x.route.access.kind !== "public" && x.route.access.kind !== "superAdmin")) {
+      if (w.route.shell) {
+        open++;
+        const status = (await request(w, admin3.authorizationToken, mine)).status;
+        if (status === 401 || status === 403 || status >= 500) failures.push(`${label(w)} (shell): ${status}`);
+        if (w.route.access.kind === "ownRecordOr") {
+          const other = await request(w, admin3.authorizationToken, random);
+          if (other.status !== 403) failures.push(`${label(w)} with another's record: ${other.status}`);
+        }
+        continue;
+      }
+      const response = await request(w, admin3.authorizationToken, mine);
+      const body = (await response.json()) as { message?: string };
+      if (response.status !== 403 || body.message !== districtStatusRefusal("Unverified")) failures.push(`${label(w)}: ${response.status} ${body.message}`);
+    }
+    expect(failures).toEqual([]);
+    expect(open).toBeGreaterThanOrEqual(10);
   });
 
   it("answers 403 to staff without roles, and to staff with every operation but the route's own", async () => {

@@ -34,6 +34,7 @@ export function buildOpenApi(info: { title: string; version: string }, routes: R
       summary: r.summary,
       tags: [r.tag],
       "x-access": accessOf(r.access),
+      ...(r.shell ? { "x-open-before-approval": true } : {}),
       security: r.access.kind === "public" ? [] : [{ bearer: [] }],
       parameters,
       responses: { default: { description: "JSON; errors are { message, code, issues? }" } },

@@ -102,7 +102,7 @@ export function authRoutes({ route }: Api) {
     },
   );
 
-  route({ method: "GET", path: "/auth/me", summary: "The signed-in user", tag: "Auth", access: signedIn }, async (c) => {
+  route({ method: "GET", path: "/auth/me", summary: "The signed-in user", tag: "Auth", access: signedIn, shell: true }, async (c) => {
     const actor = c.get("actor");
     return c.json(await buildSignedInUser(c.get("deps").db, actor));
   });

@@ -35,6 +35,7 @@ export function sessionSwitchRoutes({ route }: Api) {
         "Work in another organisation the caller holds a role in (:id is one of their roleAccess ids). New tokens for it, as POST /auth/login answers; the old session ends. 404 for a role access that is not the caller's",
       tag: "Auth",
       access: signedIn,
+      shell: true,
       params: z.object({ id: uuidParam }),
     },
     async (c, { params }) => {

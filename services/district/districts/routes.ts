@@ -48,6 +48,7 @@ export function districtProfileRoutes({ route }: Api) {
       summary: "The district's profile with its logo and four images: { district: DistrictProfile }",
       tag,
       access: requires("district.view"),
+      shell: true,
       params: idParams,
     },
     async (c, { params }) => c.json({ district: toDistrictProfile(await districtFor(c.get("deps").db, c.get("scope"), params.id)) }),

@@ -13,6 +13,7 @@ export function fileRoutes({ route }: Api) {
       summary: "A stored image (JPEG), for staff of the district it belongs to. Its bytes never change, so it may be cached for good",
       tag: "Files",
       access: signedIn,
+      shell: true,
       params: z.object({ id: uuidParam }),
     },
     async (c, { params }) => {

@@ -56,6 +56,7 @@ export function contactChangeRoutes({ route }: Api) {
         "Confirm one's own new e-mail address with the code sent to it (after PATCH /staff/update answered pendingEmail). Body: { code }. { staff, message }; 400 when the code is wrong, used or expired; 409 when the address was taken meanwhile",
       tag: "Staff",
       access: signedIn,
+      shell: true,
       body: emailCodeSchema,
     },
     async (c, { body }) => {

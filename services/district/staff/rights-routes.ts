@@ -82,6 +82,7 @@ export function staffRightsRoutes({ route }: Api) {
         "When a staff member last used the portal (to the minute): the caller's own, or with ?staffId= another's in the caller's scope (needs staff.view). { staffId, lastTimeActive: ISO time | null }",
       tag: "Staff",
       access: ownRecordOr("staff.view", { query: "staffId" }),
+      shell: true,
       query: lastTimeActiveQuerySchema,
     },
     async (c, { query }) => {

@@ -31,6 +31,7 @@ export function staffRoutes({ route }: Api) {
       summary: "A staff record: one's own, or another's in the caller's scope with staff.view. { staff: StaffProfile }",
       tag,
       access: ownRecordOr("staff.view", { param: "id" }),
+      shell: true,
       params: idParams,
     },
     async (c, { params }) => {
@@ -50,6 +51,7 @@ export function staffRoutes({ route }: Api) {
         "Change a staff record (spec §5 staff form): one's own, or another's in the caller's scope with staff.update. Body: the staff details and version. { staff }; 409 when stale or the e-mail or phone number is taken",
       tag,
       access: ownRecordOr("staff.update", { param: "id" }),
+      shell: true,
       params: idParams,
       body: staffUpdateSchema,
     },
@@ -102,6 +104,7 @@ export function staffRoutes({ route }: Api) {
         "Set a profile picture: one's own, or another's in the caller's scope with staff.update. Multipart form: file (PNG or JPEG, at most 5 MB; stored as JPEG). { Location }",
       tag,
       access: ownRecordOr("staff.update", { param: "id" }),
+      shell: true,
       params: idParams,
       rawBody: true,
       maxBodyBytes: MAX_IMAGE_FORM_BYTES,
