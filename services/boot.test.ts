@@ -1,0 +1,37 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { bootDatabase } from "./boot";
+import { loadServiceConfig } from "./config";
+import { staff } from "./db/schema";
+
+const root = mkdtempSync(join(tmpdir(), "portal-boot-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const secrets = { JWT_SECRET: randomBytes(32).toString("base64url"), INTERNAL_SECRET: randomBytes(32).toString("base64url") };
+
+/** Boots an empty embedded database with this environment; how many staff it then holds. */
+async function staffAfterBoot(env: Record<string, string>) {
+  const config = loadServiceConfig({ ...secrets, SMTP_URL: "smtp://127.0.0.1:2525", DATA_DIR: mkdtempSync(join(root, "db-")), ...env });
+  const database = await bootDatabase(config);
+  try {
+    return (await database.db.select({ id: staff.id }).from(staff)).length;
+  } finally {
+    await database.close();
+  }
+}
+
+describe("the demo, with its published passwords, is seeded only when asked", () => {
+  it("not by `npm run services` on an empty embedded database", async () => {
+    expect(await staffAfterBoot({})).toBe(0);
+  });
+
+  it("never with NODE_ENV=production, even when asked", async () => {
+    expect(await staffAfterBoot({ SEED_DEMO: "true", NODE_ENV: "production" })).toBe(0);
+  });
+
+  it("when `npm start` asks for it (SEED_DEMO=true)", async () => {
+    expect(await staffAfterBoot({ SEED_DEMO: "true" })).toBeGreaterThan(10);
+  });
+});

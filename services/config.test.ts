@@ -1,0 +1,39 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { loadServiceConfig } from "./config";
+
+/** The values .env.example ships with: a deployment that copies it must not start. */
+const example = Object.fromEntries(
+  readFileSync(".env.example", "utf8")
+    .split("\n")
+    .filter((line) => /^[A-Z_]+=/.test(line))
+    .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+) as Record<string, string>;
+const random = () => randomBytes(32).toString("base64url");
+const good = { JWT_SECRET: random(), INTERNAL_SECRET: random() };
+
+describe("the APIs' configuration refuses unsafe defaults", () => {
+  it("refuses .env.example's placeholder secrets", () => {
+    expect(example.JWT_SECRET).toBeDefined();
+    expect(() => loadServiceConfig({ ...good, JWT_SECRET: example.JWT_SECRET })).toThrow(/JWT_SECRET/);
+    expect(() => loadServiceConfig({ ...good, INTERNAL_SECRET: example.INTERNAL_SECRET })).toThrow(/INTERNAL_SECRET/);
+  });
+
+  it("refuses long secrets that are easy to guess", () => {
+    for (const weak of ["a".repeat(48), "abcdefghabcdefghabcdefghabcdefgh", "passwordpasswordpasswordpassword1", "0123456789012345678901234567890123456789"]) {
+      expect(() => loadServiceConfig({ ...good, JWT_SECRET: weak }), weak).toThrow(/JWT_SECRET/);
+    }
+  });
+
+  it("accepts random secrets as `openssl rand` or the start script make them", () => {
+    expect(() => loadServiceConfig(good)).not.toThrow();
+    expect(() => loadServiceConfig({ JWT_SECRET: randomBytes(48).toString("base64"), INTERNAL_SECRET: randomBytes(32).toString("hex") })).not.toThrow();
+  });
+
+  it("does not print mail to the log unless asked, and refuses production without SMTP", () => {
+    expect(loadServiceConfig(good).LOG_MAIL).toBe("false");
+    expect(() => loadServiceConfig({ ...good, NODE_ENV: "production" })).toThrow(/SMTP_URL/);
+    expect(() => loadServiceConfig({ ...good, NODE_ENV: "production", SMTP_URL: "smtp://127.0.0.1:2525" })).not.toThrow();
+  });
+});
