@@ -1,12 +1,13 @@
 import "server-only";
 import { z } from "zod";
+import { secretField } from "./contract/secrets";
 
 /** The portal's server environment, parsed once; nothing else in the portal reads process.env. */
 const schema = z.object({
   DISTRICT_API_URL: z.url().default("http://127.0.0.1:4000"),
   BILLING_API_URL: z.url().default("http://127.0.0.1:4100"),
-  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters."),
-  INTERNAL_SECRET: z.string().min(32, "INTERNAL_SECRET must be at least 32 characters."),
+  SESSION_SECRET: secretField("SESSION_SECRET"),
+  INTERNAL_SECRET: secretField("INTERNAL_SECRET"),
   /** The address users reach the portal at; its scheme decides the cookie's Secure flag and the CSRF origin. */
   PORTAL_URL: z.url().optional(),
   /** Refresh an access token once less than this fraction of its lifetime remains. */

@@ -59,6 +59,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     DISTRICT_API_URL: base.DISTRICT_API_URL || `http://127.0.0.1:${districtPort}`,
     BILLING_API_URL: base.BILLING_API_URL || `http://127.0.0.1:${billingPort}`,
     NEXT_TELEMETRY_DISABLED: "1",
+    // `npm start` asks for the demo (the APIs never seed it with NODE_ENV=production, nor unasked), and
+    // without an SMTP server prints mail to the log so the demo's reset codes can be read offline.
+    SEED_DEMO: base.SEED_DEMO || "true",
+    LOG_MAIL: base.LOG_MAIL || (base.SMTP_URL ? "false" : "true"),
   };
 
   if (!options.dev) {

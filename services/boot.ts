@@ -6,8 +6,8 @@ import { isEmpty, seedDemo } from "./db/seed";
 
 /**
  * Opens the configured database and brings it up to date: migrations, the permission catalogue, and
- * on the first start of an empty embedded database, the demo data. A PostgreSQL server is never
- * seeded here (`npm run db:seed` does that on purpose).
+ * the demo data into an empty embedded database when asked (SEED_DEMO=true: `npm start` asks; never
+ * with NODE_ENV=production). A PostgreSQL server is never seeded here (`npm run db:seed` does that on purpose).
  */
 export async function bootDatabase(config: ServiceConfig, options: { seedEmbedded?: boolean } = {}): Promise<Database & { seeded: boolean }> {
   const database = config.DATABASE_URL ? await openDatabase({ url: config.DATABASE_URL }) : await openDatabase({ dataDir: resolve(config.DATA_DIR) });
@@ -15,7 +15,8 @@ export async function bootDatabase(config: ServiceConfig, options: { seedEmbedde
     await database.migrate();
     await syncPermissionCatalogue(database.db);
     let seeded = false;
-    if (database.kind === "embedded" && (options.seedEmbedded ?? true) && (await isEmpty(database.db))) {
+    const asked = config.SEED_DEMO === "true" && config.NODE_ENV !== "production" && (options.seedEmbedded ?? true);
+    if (database.kind === "embedded" && asked && (await isEmpty(database.db))) {
       await seedDemo(database.db);
       seeded = true;
     }

@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { secretField } from "../lib/contract/secrets";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -9,9 +11,12 @@ const schema = z.object({
   DISTRICT_API_PORT: positiveInt(4000),
   BILLING_API_PORT: positiveInt(4100),
   API_HOST: z.string().default("127.0.0.1"),
-  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters."),
+  NODE_ENV: z.string().optional(),
+  JWT_SECRET: secretField("JWT_SECRET"),
   /** Shared with the BFF: proves that a forwarded client address comes from it. */
-  INTERNAL_SECRET: z.string().min(32, "INTERNAL_SECRET must be at least 32 characters."),
+  INTERNAL_SECRET: secretField("INTERNAL_SECRET"),
+  /** Seed the demo (published passwords) into an empty embedded database: `npm start` asks for it; never with NODE_ENV=production. */
+  SEED_DEMO: z.enum(["true", "false"]).default("false"),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(900),
   REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
   REFRESH_GRACE_SECONDS: positiveInt(30),
@@ -25,13 +30,20 @@ const schema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("District Portal <no-reply@district-portal.local>"),
   MAX_JSON_BODY_BYTES: positiveInt(1_000_000),
-  LOG_MAIL: z.enum(["true", "false"]).default("true"),
+  /** Print mail (reset codes included) to the log when there is no SMTP server: the offline demo's way to read them. */
+  LOG_MAIL: z.enum(["true", "false"]).default("false"),
 });
 
-export type ServiceConfig = z.infer<typeof schema>;
+/** Mail carries reset codes: a production deployment sends it, never only stores or prints it. */
+const refined = schema.refine((c) => c.NODE_ENV !== "production" || Boolean(c.SMTP_URL), {
+  path: ["SMTP_URL"],
+  message: "SMTP_URL is required with NODE_ENV=production: reset codes and invitations must be sent, not printed.",
+});
+
+export type ServiceConfig = z.infer<typeof refined>;
 
 export function loadServiceConfig(env: Record<string, string | undefined> = process.env): ServiceConfig {
-  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
+  const parsed = refined.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid service configuration:\n${lines}`);
@@ -39,14 +51,13 @@ export function loadServiceConfig(env: Record<string, string | undefined> = proc
   return parsed.data;
 }
 
-/** A configuration for tests: fixed secrets, small limits where a test wants them. */
+/** Random secrets, made once per test process. */
+const testSecrets = { JWT_SECRET: randomBytes(32).toString("base64url"), INTERNAL_SECRET: randomBytes(32).toString("base64url") };
+
+/** A configuration for tests: random secrets, small limits where a test wants them. */
 export function testServiceConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfig {
   return {
-    ...loadServiceConfig({
-      JWT_SECRET: "test-jwt-secret-test-jwt-secret-0123456789",
-      INTERNAL_SECRET: "test-internal-secret-test-internal-0123456789",
-      LOG_MAIL: "false",
-    }),
+    ...loadServiceConfig(testSecrets),
     ...overrides,
   };
 }

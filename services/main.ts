@@ -3,6 +3,7 @@ import { createBillingApi } from "./billing/app";
 import { bootDatabase } from "./boot";
 import { loadServiceConfig } from "./config";
 import { DataDirLockedError } from "./db/data-dir-lock";
+import { demoBanner, demoIsLive } from "./db/seed";
 import { createDistrictApi } from "./district/app";
 import { createMailer } from "./mail/mailer";
 
@@ -20,6 +21,8 @@ async function main() {
     `[services] district API on http://${config.API_HOST}:${config.DISTRICT_API_PORT}, billing API on http://${config.API_HOST}:${config.BILLING_API_PORT}` +
       ` (${database.kind === "embedded" ? `embedded database in ${config.DATA_DIR}` : "PostgreSQL server"}${database.seeded ? ", demo data seeded" : ""})`,
   );
+
+  if (await demoIsLive(database.db)) console.warn(demoBanner());
 
   let stopping = false;
   const stop = async () => {

@@ -1,14 +1,15 @@
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { loadServiceConfig, type ServiceConfig } from "../config";
 
 /**
  * Configuration for the database commands, which need the database settings but not the API secrets:
- * placeholders stand in for secrets the command never uses.
+ * random values stand in for secrets the command never uses.
  */
 export function cliConfig(): ServiceConfig {
   if (existsSync(".env")) process.loadEnvFile(".env");
-  const placeholder = "unused-by-database-commands-unused-by-database-commands";
-  return loadServiceConfig({ JWT_SECRET: placeholder, INTERNAL_SECRET: placeholder, ...process.env });
+  const unused = randomBytes(32).toString("base64url");
+  return loadServiceConfig({ JWT_SECRET: unused, INTERNAL_SECRET: unused, ...process.env });
 }
 
 export function fail(message: string): never {

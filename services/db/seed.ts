@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { allOperations, type Operation } from "../../lib/contract/permissions";
-import { hashPassword } from "../auth/password";
+import { hashPassword, verifyPassword } from "../auth/password";
 import type { Db } from "./client";
 import { demoClassesFor, demoDistricts, demoPasswords, demoState, demoSuperAdmin, studentFirstNames, studentLastNames } from "./demo-data";
 import { district, lgea, requirement, role, roleAccess, school, schoolClass, schoolRole, staff, statePortal, student } from "./schema";
@@ -16,6 +16,29 @@ const recordsOps: Operation[] = [...supervisorOps, "staff.create", "staff.update
 export async function isEmpty(db: Db) {
   const rows = await db.select({ id: statePortal.id }).from(statePortal).limit(1);
   return rows.length === 0;
+}
+
+/** Whether the demo's super administrator still signs in with the published password: then the demo is running. */
+export async function demoIsLive(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ passwordHash: staff.passwordHash })
+    .from(staff)
+    .where(and(eq(staff.email, demoSuperAdmin.email), within(system, staff)));
+  return Boolean(row?.passwordHash) && (await verifyPassword(row?.passwordHash, demoPasswords.superAdmin));
+}
+
+/** The warning printed at every start while the demo runs, with its sign-ins. */
+export function demoBanner(): string {
+  const rule = "!".repeat(78);
+  return [
+    rule,
+    "!! DEMO DATA: the accounts below have PUBLISHED passwords. Anyone can sign in as them.",
+    "!! Never put real data in this database, and never expose it beyond this machine.",
+    `!!   super administrator   ${demoSuperAdmin.email}  /  ${demoPasswords.superAdmin}`,
+    ...demoDistricts.map((d) => `!!   ${d.name} admin   ${d.admin.email}  /  ${demoPasswords.admin}`),
+    `!!   other demo staff      <first>.<last>@example.org  /  ${demoPasswords.staff}`,
+    rule,
+  ].join("\n");
 }
 
 const lower = (s: string) => s.toLowerCase().replace(/[^a-z]/g, "");

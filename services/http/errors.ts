@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import type { ApiErrorBody, FieldIssue } from "../../lib/contract/errors";
 import { authMessages, formInvalidMessage } from "../../lib/contract/messages";
+import { describeForLog } from "./error-log";
 
 export type ErrorCode =
   | "bad_request"
@@ -59,7 +60,7 @@ export function renderError(error: unknown, c: Context) {
     const status = (error as { status?: number }).status;
     if (status === 413) error = new AppError("too_large", authMessages.bodyTooLarge);
     else {
-      console.error("[api] unhandled error", c.req.method, c.req.path, error);
+      console.error("[api] unhandled error", c.req.method, c.req.path, describeForLog(error));
       error = new AppError("internal", authMessages.internal);
     }
   }

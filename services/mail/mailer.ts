@@ -1,10 +1,15 @@
-import { eq } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { ServiceConfig } from "../config";
 import type { Db } from "../db/client";
 import { outbox } from "../db/schema";
+import { describeForLog } from "../http/error-log";
 
-export type MailMessage = { to: string; subject: string; body: string };
+/** `secret` (a code in the body) is taken out of the stored copy once the message is sent. */
+export type MailMessage = { to: string; subject: string; body: string; secret?: string };
+
+/** How long the outbox keeps a message: long enough to look into a delivery, not to hoard codes. */
+const KEEP_MAIL_MS = 24 * 60 * 60 * 1000;
 
 export type Mailer = {
   /** Records the message in the outbox and delivers it in the background; never throws to the caller. */
@@ -14,14 +19,16 @@ export type Mailer = {
 };
 
 /**
- * Every message goes to the outbox table first. With SMTP_URL it is then sent over SMTP; without it,
- * it is printed to the log, so an offline demo still shows the reset code.
+ * Every message goes to the outbox table first. With SMTP_URL it is then sent over SMTP and its code
+ * taken out of the stored copy; without it, it is printed to the log when LOG_MAIL=true (the offline
+ * demo's way to read reset codes). The outbox keeps messages for a day.
  */
 export function createMailer(config: ServiceConfig): Mailer {
   const transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : undefined;
   const pending = new Set<Promise<void>>();
 
-  async function deliver(db: Db, message: MailMessage) {
+  async function deliver(db: Db, { secret, ...message }: MailMessage) {
+    await db.delete(outbox).where(lt(outbox.createdAt, new Date(Date.now() - KEEP_MAIL_MS)));
     const [row] = await db.insert(outbox).values(message).returning({ id: outbox.id });
     if (!row) return;
     if (!transport) {
@@ -30,9 +37,10 @@ export function createMailer(config: ServiceConfig): Mailer {
     }
     try {
       await transport.sendMail({ from: config.MAIL_FROM, to: message.to, subject: message.subject, text: message.body });
-      await db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, row.id));
+      const stored = secret ? message.body.replaceAll(secret, "[removed once sent]") : message.body;
+      await db.update(outbox).set({ sentAt: new Date(), body: stored }).where(eq(outbox.id, row.id));
     } catch (error) {
-      console.error("[mail] delivery failed", error);
+      console.error("[mail] delivery failed", describeForLog(error));
       await db
         .update(outbox)
         .set({ error: String(error).slice(0, 500) })
@@ -42,7 +50,7 @@ export function createMailer(config: ServiceConfig): Mailer {
 
   return {
     send(db, message) {
-      const job = deliver(db, message).catch((error) => console.error("[mail] outbox write failed", error));
+      const job = deliver(db, message).catch((error) => console.error("[mail] outbox write failed", describeForLog(error)));
       pending.add(job);
       void job.finally(() => pending.delete(job));
     },

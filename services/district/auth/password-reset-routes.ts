@@ -52,6 +52,7 @@ export function passwordResetRoutes({ route }: Api) {
           to: params.value,
           subject: "Your password reset code",
           body: `Your password reset code is ${code}.\n\nIt expires in ${minutes} minutes and can be used once. If you did not ask for it, you can ignore this e-mail.`,
+          secret: code,
         });
       }
       return c.json({ id, email: params.value, message: successNotices.resetCodeSent });

@@ -35,6 +35,7 @@ export async function requestEmailChange({ db, config, mailer }: Deps, row: Staf
     to: newEmail,
     subject: "Confirm your new e-mail address",
     body: `Your code to confirm this e-mail address for your portal account is ${code}.\n\nIt expires in ${minutes} minutes and can be used once. If you did not ask for it, you can ignore this e-mail.`,
+    secret: code,
   });
 }
 
