@@ -90,6 +90,7 @@ export const authMessages = {
   resetCodeSentBody: "If an account exists for that e-mail, a reset code has been sent to it.",
   malformedJson: "The request body is not valid JSON.",
   bodyTooLarge: "The request is too large.",
+  unsupportedMediaType: "Send this request as JSON (Content-Type: application/json), or an upload as multipart/form-data.",
   internal: "Something went wrong on our side. Please try again.",
   foreignOrigin: "Request refused: it did not come from this portal.",
   unreachable: "The service is unreachable. Please try again shortly.",

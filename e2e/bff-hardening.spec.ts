@@ -1,0 +1,78 @@
+import { request as httpRequest } from "node:http";
+import { accounts, expect, test } from "./support/fixtures";
+import { portalUrl, testPorts } from "./support/ports";
+
+type RawAnswer = { status: number; body: string };
+
+/**
+ * A request sent exactly as written (no URL normalisation, as `curl --path-as-is` sends it), with an
+ * optional body streamed in chunks without a Content-Length.
+ */
+function raw(method: string, path: string, headers: Record<string, string>, body?: string | { chunks: number; chunk: string }): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port: testPorts.portal, method, path, headers }, (res) => {
+      const parts: Buffer[] = [];
+      res.on("data", (c: Buffer) => parts.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString("utf8") }));
+    });
+    req.on("error", (error) => {
+      // The server may answer and close before a large body is all sent.
+      if ((error as NodeJS.ErrnoException).code === "EPIPE" || (error as NodeJS.ErrnoException).code === "ECONNRESET") resolve({ status: -1, body: "" });
+      else reject(error);
+    });
+    if (typeof body === "string") req.end(body);
+    else if (body) {
+      let sent = 0;
+      const pump = () => {
+        while (sent < body.chunks) {
+          sent++;
+          if (!req.write(body.chunk)) return void req.once("drain", pump);
+        }
+        req.end();
+      };
+      pump();
+    } else req.end();
+  });
+}
+
+test.describe("the BFF's doors", () => {
+  test("the catch-all refuses dot segments and never hands out tokens", async ({ page, signIn }) => {
+    await signIn(accounts.teacher("yetunde.lawal@example.org"));
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const headers = { cookie, origin: portalUrl, "content-type": "application/json" };
+    const credentials = JSON.stringify({ identifier: accounts.admin1.email, password: accounts.admin1.password });
+    for (const path of [
+      "/api/district/x/../auth/login",
+      "/api/district/x/%2e%2e/auth/login",
+      "/api/district/x/%2E%2E/auth/login",
+      "/api/district/school/./../auth/login",
+      "/api/district/x/..%2Fauth%2Flogin",
+      "/api/district/x%2F..%2Fauth%2Flogin",
+      "/api/district/auth%2Flogin",
+      "/api/district/x/%2e%2e%2fauth/login",
+      "/api/district//auth/login",
+    ]) {
+      const answer = await raw("POST", path, headers, credentials);
+      expect(answer.body, path).not.toContain("authorizationToken");
+      expect(answer.body, path).not.toContain("refreshToken");
+      // Refused, or (for //) redirected to the normalised path, which the catch-all refuses in turn.
+      expect([308, 400, 404], `${path}: ${answer.status} ${answer.body}`).toContain(answer.status);
+    }
+    // Only the APIs' resources are reachable: not their health check or their description.
+    expect((await raw("GET", "/api/district/openapi.json", { cookie })).status).toBe(404);
+    expect((await raw("GET", "/api/district/auth/me", { cookie })).status).toBe(200);
+  });
+
+  test("a public call's body is read with a byte cap, whatever its headers say", async () => {
+    const started = Date.now();
+    const answer = await raw(
+      "POST",
+      "/api/auth/login",
+      { origin: portalUrl, "content-type": "application/json", "transfer-encoding": "chunked" },
+      { chunks: 400, chunk: `{"pad":"${"x".repeat(16_000)}",` },
+    );
+    // Refused as too large (or cut off once the cap is passed), never buffered whole and parsed.
+    expect([413, -1], `${answer.status} ${answer.body}`).toContain(answer.status);
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+});
