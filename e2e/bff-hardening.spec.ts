@@ -10,7 +10,7 @@ type RawAnswer = { status: number; body: string };
  */
 function raw(method: string, path: string, headers: Record<string, string>, body?: string | { chunks: number; chunk: string }): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port: testPorts.portal, method, path, headers }, (res) => {
+    const req = httpRequest({ host: "localhost", port: testPorts.portal, method, path, headers }, (res) => {
       const parts: Buffer[] = [];
       res.on("data", (c: Buffer) => parts.push(c));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString("utf8") }));

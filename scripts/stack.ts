@@ -79,9 +79,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // The portal needs the APIs only when a request comes in: start both at once.
   const services = run(["--import", "tsx", "services/main.ts"], env, "api", quiet);
   const servicesExit = exitOf(services);
-  const portalArgs = options.dev ? [nextBin, "dev", "-p", port] : [nextBin, "start", "-p", port];
-  if (base.PORTAL_HOST) portalArgs.push("-H", base.PORTAL_HOST);
-  const portal = run(portalArgs, { ...env, NODE_ENV: options.dev ? "development" : "production" }, "portal", quiet);
+  const portalArgs = ["--import", "tsx", "scripts/portal-server.ts", ...(options.dev ? ["--dev"] : [])];
+  const portal = run(portalArgs, { ...env, PORT: port, NODE_ENV: options.dev ? "development" : "production" }, "portal", quiet);
   const portalExit = exitOf(portal);
   const portalUrl = `http://localhost:${port}`;
   try {

@@ -2,19 +2,10 @@ import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { authMessages } from "../contract/messages";
 import { sealSession, SESSION_COOKIE, sessionCookieOptions, unsealSession } from "../session";
+import { catchAllPath, withoutTokens } from "./catch-all-paths";
 import { errorJson, loggedOutJson, unreachableJson } from "./json";
 import { isForeignMutation } from "./origin";
 import { callUpstream, clientIpOf, type ApiTarget } from "./upstream";
-
-/** Calls only the BFF's own auth handlers make (they answer with tokens); the catch-all never passes them through. */
-const BLOCKED = [
-  /^auth\/(login|logout)\/?$/,
-  /^token\//,
-  /^reset-code\//,
-  /^staff\/reset-password\/?$/,
-  /^staff\/switch-role-access\//,
-  /^super-admin\/switch-district\/?$/,
-];
 
 /** Bodies up to this size are buffered so a request can be replayed after a refresh; larger ones stream. */
 const REPLAYABLE_BYTES = 1_000_000;
@@ -31,6 +22,16 @@ async function readBody(request: NextRequest): Promise<{ body: BodyInit | null; 
   return { body: request.body, replayable: false };
 }
 
+async function jsonWithoutTokens(upstream: Response): Promise<string> {
+  const text = await upstream.text();
+  if (!/"(authorizationToken|refreshToken)"/.test(text)) return text;
+  try {
+    return JSON.stringify(withoutTokens(JSON.parse(text)));
+  } catch {
+    return JSON.stringify({ message: authMessages.internal, code: "internal" });
+  }
+}
+
 /**
  * The catch-all of `/api/district/**` and `/api/billing/**`: adds the bearer from the session cookie,
  * streams bodies both ways, refreshes once on 451 (shared by the session's concurrent requests) and
@@ -38,8 +39,8 @@ async function readBody(request: NextRequest): Promise<{ body: BodyInit | null; 
  */
 export async function forward(request: NextRequest, target: ApiTarget, segments: string[]): Promise<Response> {
   if (isForeignMutation(request)) return errorJson(403, authMessages.foreignOrigin, "forbidden");
-  const path = segments.map(encodeURIComponent).join("/");
-  if (BLOCKED.some((rule) => rule.test(path))) return errorJson(404, "No such endpoint.", "not_found");
+  const path = catchAllPath(target, segments);
+  if (path === null) return errorJson(404, "No such endpoint.", "not_found");
 
   const session = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value);
   if (!session) return errorJson(401, authMessages.notSignedIn, "unauthenticated");
@@ -71,9 +72,16 @@ export async function forward(request: NextRequest, target: ApiTarget, segments:
     if (value) responseHeaders.set(name, value);
   }
   if (!responseHeaders.has("cache-control")) responseHeaders.set("cache-control", "no-store");
-  // Small answers are passed on whole (cheaper than piping a stream); large ones and downloads stream.
+  // JSON is passed on whole, without any token that may be in it (tokens live only in the cookie);
+  // other small answers whole too (cheaper than piping a stream); large ones and downloads stream.
   const length = Number(upstream.headers.get("content-length") ?? NaN);
-  const payload = Number.isFinite(length) && length <= SMALL_RESPONSE_BYTES ? await upstream.arrayBuffer() : upstream.body;
+  const isJson = /^application\/json\b/i.test(upstream.headers.get("content-type") ?? "");
+  if (isJson) responseHeaders.delete("content-length");
+  const payload = isJson
+    ? await jsonWithoutTokens(upstream)
+    : Number.isFinite(length) && length <= SMALL_RESPONSE_BYTES
+      ? await upstream.arrayBuffer()
+      : upstream.body;
   const response = new NextResponse(payload, { status: upstream.status, headers: responseHeaders });
   if (result.session) response.cookies.set(SESSION_COOKIE, await sealSession(result.session), sessionCookieOptions());
   return response;

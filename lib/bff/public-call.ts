@@ -19,12 +19,35 @@ export async function callPublic(
   return { status: result.response.status, json };
 }
 
-/** Reads a JSON body, answering 400 for anything that is not a JSON object. */
+/** The largest body a public call takes: its JSON is a few fields. */
+const PUBLIC_BODY_BYTES = 100_000;
+
+/** The body's text, read up to `cap` bytes whatever Content-Length says (a chunked body has none); null past it. */
+async function readCapped(request: Request, cap: number): Promise<string | null> {
+  if (Number(request.headers.get("content-length") ?? 0) > cap) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > cap) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Reads a JSON body with a byte cap: 413 past it, 400 for anything that is not a JSON object. */
 export async function readJsonBody(request: Request): Promise<Record<string, unknown> | NextResponse> {
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > 100_000) return errorJson(413, authMessages.bodyTooLarge, "too_large");
+  const text = await readCapped(request, PUBLIC_BODY_BYTES);
+  if (text === null) return errorJson(413, authMessages.bodyTooLarge, "too_large");
   try {
-    const value: unknown = await request.json();
+    const value: unknown = JSON.parse(text);
     if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
   } catch {
     // fall through

@@ -9,15 +9,11 @@ export type ApiTarget = "district" | "billing";
 const apiBase = (target: ApiTarget) => (target === "district" ? env().DISTRICT_API_URL : env().BILLING_API_URL).replace(/\/$/, "");
 
 /**
- * The browser's address: the last X-Forwarded-For entry, which Next itself (or the proxy in front of
- * it) appended; entries before it are whatever the client claimed.
+ * The browser's address, as the portal's server (scripts/portal-server.ts) decided it from the socket
+ * and TRUSTED_PROXY_HOPS and wrote it into X-Forwarded-For, replacing whatever the client sent.
  */
 export function clientIpOf(headers: Headers): string {
-  const chain = (headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return chain.at(-1) ?? headers.get("x-real-ip") ?? "unknown";
+  return headers.get("x-forwarded-for")?.split(",").at(-1)?.trim() || "unknown";
 }
 
 export type UpstreamRequest = {

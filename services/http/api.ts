@@ -58,6 +58,19 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
+/** The media type of a request, without parameters: `application/json; charset=utf-8` → `application/json`. */
+const mediaTypeOf = (c: Context) => (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+
+/**
+ * A route that reads a body says what it must be: JSON routes take application/json, upload routes
+ * multipart/form-data; anything else is 415, so a form or text/plain request another site's page can
+ * send without asking never writes.
+ */
+function assertMediaType(c: Context, spec: { body?: unknown; rawBody?: boolean }) {
+  const expected = spec.body ? "application/json" : spec.rawBody ? "multipart/form-data" : null;
+  if (expected && mediaTypeOf(c) !== expected) throw new AppError("unsupported_media_type", authMessages.unsupportedMediaType);
+}
+
 function parse<S extends Schema | undefined>(schema: S, value: unknown): Out<S> {
   if (!schema) return undefined as Out<S>;
   const result = schema.safeParse(value);
@@ -103,6 +116,7 @@ export function createApi(deps: Deps, info: { title: string; version: string }) 
         c.set("actor", actor);
         c.set("scope", scopeOf(actor));
       }
+      assertMediaType(c, spec);
       const params = parse(spec.params, c.req.param());
       const query = parse(spec.query, queryObject(c));
       const body = spec.body ? parse(spec.body, await readJson(c)) : (undefined as Out<B>);

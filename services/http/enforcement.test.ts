@@ -20,6 +20,9 @@ type Value = Kind | { literal: string };
 type IdOf = (kind: Kind) => string;
 type Probe = { params?: Record<string, Value>; query?: Record<string, Value>; body?: (id: IdOf) => unknown; form?: () => FormData };
 
+/** An upload without its file: the routes find (or do not find) their record before they read it. */
+const emptyForm = () => new FormData();
+
 /** A small valid upload for the spreadsheet routes. */
 const csvForm = () => {
   const form = new FormData();
@@ -58,14 +61,14 @@ const probes: Record<string, Probe> = {
     params: { id: "district" },
     body: () => ({ name: `Probe District ${++unique}`, address: "1 Probe Road", phoneNumbers: [], emails: [], version: 999 }),
   },
-  "PATCH /district/upload-logo/:id": { params: { id: "district" } },
-  "PATCH /district/upload-district-image/:id": { params: { id: "district" } },
-  "PATCH /district/upload-multiple-images/:id": { params: { id: "district" } },
+  "PATCH /district/upload-logo/:id": { params: { id: "district" }, form: emptyForm },
+  "PATCH /district/upload-district-image/:id": { params: { id: "district" }, form: emptyForm },
+  "PATCH /district/upload-multiple-images/:id": { params: { id: "district" }, form: emptyForm },
   "GET /staff/view-staff/:id": { params: { id: "staff" } },
   // A version no record has: the caller's own record is admitted and answered 409, and nothing changes.
   "PATCH /staff/update/:id": { params: { id: "staff" }, body: () => ({ ...probeStaffDetails, version: 999 }) },
   "GET /staff/last-time-active": { query: { staffId: "staff" } },
-  "PATCH /staff/update-profile-picture/:id": { params: { id: "staff" } },
+  "PATCH /staff/update-profile-picture/:id": { params: { id: "staff" }, form: emptyForm },
   "GET /files/:id": { params: { id: "staff" } },
   "GET /school/search": { query: { district: "district" } },
   "GET /school/get-by-district/:id": { params: { id: "district" } },

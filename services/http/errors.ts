@@ -12,6 +12,7 @@ export type ErrorCode =
   | "not_found"
   | "conflict"
   | "too_large"
+  | "unsupported_media_type"
   | "rate_limited"
   | "token_expired"
   | "logged_out"
@@ -25,6 +26,7 @@ const statusOf: Record<ErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   token_expired: 451,
   logged_out: 452,

@@ -1,0 +1,47 @@
+import type { ApiTarget } from "./upstream";
+
+/** The resources the browser reaches through the catch-all, by their first path segment. */
+const ALLOWED: Record<ApiTarget, ReadonlySet<string>> = {
+  district: new Set(["auth", "district", "files", "generic-apis", "lgea", "permission", "role", "school", "staff", "super-admin"]),
+  billing: new Set(["transaction-logs", "wallet"]),
+};
+
+/** Calls only the BFF's own auth handlers make (they answer with tokens); the catch-all never passes them through. */
+const BLOCKED = [
+  /^auth\/(login|logout)$/,
+  /^token\//,
+  /^reset-code\//,
+  /^staff\/reset-password$/,
+  /^staff\/switch-role-access\//,
+  /^super-admin\/switch-district$/,
+];
+
+/**
+ * The API path a catch-all request may go to, or null. Every segment must be a plain name (no empty,
+ * `.` or `..` segment, no slash or backslash hidden by encoding), the first one of the allowed
+ * resources, and the whole not one of the token-issuing calls.
+ */
+export function catchAllPath(target: ApiTarget, segments: readonly string[]): string | null {
+  if (segments.length === 0) return null;
+  for (const segment of segments) {
+    if (segment === "" || segment === "." || segment === ".." || /[/\\]/.test(segment) || /%2e|%2f|%5c/i.test(segment)) return null;
+  }
+  if (!ALLOWED[target].has(segments[0] ?? "")) return null;
+  const path = segments.map(encodeURIComponent).join("/");
+  return BLOCKED.some((rule) => rule.test(path)) ? null : path;
+}
+
+const TOKEN_KEYS = new Set(["authorizationToken", "refreshToken"]);
+
+/** A JSON answer without any token in it, wherever it sits: tokens live only in the session cookie. */
+export function withoutTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTokens);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !TOKEN_KEYS.has(key))
+        .map(([key, v]) => [key, withoutTokens(v)]),
+    );
+  }
+  return value;
+}
