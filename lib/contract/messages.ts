@@ -81,6 +81,7 @@ export const authMessages = {
   accountUnverified: "Your account has not been verified yet. Please contact your administrator.",
   mustResetPassword: "You need to set a password before you can sign in. Use 'Forgot password' to get a reset code.",
   tooManyAttempts: "Too many attempts. Please wait a few minutes and try again.",
+  resetPausedForToday: "Password reset is paused for this account until tomorrow after too many requests. Signing in with the password still works.",
   sessionExpired: "Your session has ended. Please sign in again.",
   tokenExpired: "Access token expired.",
   notSignedIn: "You are not signed in.",
