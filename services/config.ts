@@ -27,6 +27,9 @@ const schema = z.object({
   RESET_LIMIT_PER_IP: positiveInt(30),
   RESET_CODE_TTL_SECONDS: positiveInt(600),
   RESET_CODE_MAX_ATTEMPTS: positiveInt(5),
+  /** Daily caps per account: codes sent, and wrong codes tried (signing in with the password is never capped this way). */
+  RESET_CODES_PER_DAY: positiveInt(10),
+  RESET_WRONG_TRIES_PER_DAY: positiveInt(20),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("District Portal <no-reply@district-portal.local>"),
   MAX_JSON_BODY_BYTES: positiveInt(1_000_000),

@@ -54,6 +54,12 @@ export async function latestCodeId(db: Db, staffId: string, purpose: CodePurpose
   return row?.id;
 }
 
+/** Whose code a row is (null for a row written for an unknown address, or no such row). */
+export async function codeOwner(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.select({ staffId: resetCode.staffId }).from(resetCode).where(eq(resetCode.id, id));
+  return row?.staffId ?? null;
+}
+
 /**
  * Counts a try of `code` against the code row `id` (atomically, before checking, so parallel guesses
  * cannot exceed the limit) and answers the row when the code is right, unexpired and unused. The caller

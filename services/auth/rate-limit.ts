@@ -47,3 +47,20 @@ export async function takeAttempt(db: Db, windowSeconds: number, limits: [key: s
   }
   return refund;
 }
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * A daily counter per key (a calendar day in UTC), for caps that must hold however the tries are
+ * spread: `peek` reads it, `hit` counts one more and answers the new count.
+ */
+export const daily = {
+  async peek(db: Db, key: string): Promise<number> {
+    const [row] = await db
+      .select({ count: rateLimit.count })
+      .from(rateLimit)
+      .where(and(eq(rateLimit.key, key), eq(rateLimit.windowStart, windowStart(DAY_SECONDS))));
+    return row?.count ?? 0;
+  },
+  hit: (db: Db, key: string): Promise<number> => hitAt(db, key, windowStart(DAY_SECONDS)),
+};

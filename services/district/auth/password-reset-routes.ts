@@ -3,10 +3,12 @@ import { z } from "zod";
 import { resetPasswordSchema } from "../../../lib/contract/auth";
 import { emailField } from "../../../lib/contract/fields";
 import { authMessages, successNotices } from "../../../lib/contract/messages";
+import type { Db } from "../../db/client";
 import { staff } from "../../db/schema";
-import { checkCode, issueCode, useCode } from "../../auth/one-time-code";
+import type { Deps } from "../../http/context";
+import { checkCode, codeOwner, issueCode, useCode } from "../../auth/one-time-code";
 import { hashPassword } from "../../auth/password";
-import { takeAttempt } from "../../auth/rate-limit";
+import { daily, takeAttempt } from "../../auth/rate-limit";
 import { revokeAllSessions } from "../../auth/sessions";
 import { hashToken } from "../../auth/tokens";
 import { publicAccess } from "../../http/access";
@@ -18,6 +20,26 @@ import { systemScope, within } from "../../db/scope";
 const system = systemScope("password reset finds the account by e-mail");
 
 const invalidCode = () => new AppError("bad_request", authMessages.invalidResetCode);
+const paused = () => new AppError("rate_limited", authMessages.resetPausedForToday);
+
+/** Told once, when a daily cap is reached: someone may be trying to get in; the password still works. */
+function tellPaused({ db, mailer }: Deps, to: string) {
+  mailer.send(db, {
+    to,
+    subject: "Password reset paused for today",
+    body:
+      "Password reset for your portal account is paused until tomorrow: too many reset codes were asked for, or too many wrong codes were tried.\n\n" +
+      "Signing in with your password still works. If this was not you, someone may be trying to get into your account: sign in and change your password.",
+  });
+}
+
+async function emailOf(db: Db, staffId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ email: staff.email })
+    .from(staff)
+    .where(and(eq(staff.id, staffId), within(system, staff)));
+  return row?.email;
+}
 
 export function passwordResetRoutes({ route }: Api) {
   route(
@@ -45,6 +67,12 @@ export function passwordResetRoutes({ route }: Api) {
         .from(staff)
         .where(and(eq(sql`lower(${staff.email})`, email), within(system, staff)));
       const owner = found && found.status !== "Suspended" ? found : undefined;
+      // The daily cap counts unknown addresses too, so the answer does not tell whether an account exists.
+      const sentToday = await daily.hit(db, `reset-daily:account:${hashToken(email)}`);
+      if (sentToday > config.RESET_CODES_PER_DAY) {
+        if (sentToday === config.RESET_CODES_PER_DAY + 1 && owner) tellPaused(c.get("deps"), params.value);
+        throw paused();
+      }
       const { id, code } = await db.transaction((tx) => issueCode(tx, config, { staffId: owner?.id ?? null, purpose: "password-reset" }));
       if (owner) {
         const minutes = Math.round(config.RESET_CODE_TTL_SECONDS / 60);
@@ -70,8 +98,17 @@ export function passwordResetRoutes({ route }: Api) {
     },
     async (c, { body }) => {
       const { db, config } = c.get("deps");
+      const owner = await codeOwner(db, body.resetCodeId);
+      const wrongKey = owner && `reset-wrong:${owner}`;
+      if (wrongKey && (await daily.peek(db, wrongKey)) >= config.RESET_WRONG_TRIES_PER_DAY) throw paused();
       const attempt = await checkCode(db, config, body.resetCodeId, "password-reset", body.code);
-      if (!attempt?.staffId) throw invalidCode();
+      if (!attempt?.staffId) {
+        if (wrongKey && owner && (await daily.hit(db, wrongKey)) === config.RESET_WRONG_TRIES_PER_DAY) {
+          const to = await emailOf(db, owner);
+          if (to) tellPaused(c.get("deps"), to);
+        }
+        throw invalidCode();
+      }
       const staffId = attempt.staffId;
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
