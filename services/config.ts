@@ -29,6 +29,8 @@ const schema = z.object({
   RESET_CODE_MAX_ATTEMPTS: positiveInt(5),
   /** Daily caps per account: codes sent, and wrong codes tried (signing in with the password is never capped this way). */
   RESET_CODES_PER_DAY: positiveInt(10),
+  /** Availability checks (e-mail, phone, username taken?) per signed-in user per rate-limit window. */
+  AVAILABILITY_LIMIT_PER_USER: positiveInt(120),
   RESET_WRONG_TRIES_PER_DAY: positiveInt(20),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("District Portal <no-reply@district-portal.local>"),

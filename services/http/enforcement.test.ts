@@ -54,6 +54,7 @@ const probes: Record<string, Probe> = {
   "POST /staff/authorize-super-admin": { body: (id) => ({ staffId: id("staff") }) },
   "POST /staff/transfer-right": { body: (id) => ({ staffId: id("staff") }) },
   "POST /staff/confirm-email-change": { body: () => ({ code: "123456" }) },
+  "GET /staff/username-exists/:value": { params: { value: { literal: "probe.username" } } },
   "GET /staff/switch-role-access/:id": { params: { id: "roleAccess" } },
   "GET /lgea/search": { query: { "district[0]": "district" } },
   "GET /district/view/:id": { params: { id: "district" } },
@@ -112,7 +113,6 @@ const probeStaffDetails = {
 /** Routes any signed-in staff member may call without a permission: their own data and availability checks. */
 const signedInAllowList = [
   "GET /auth/me",
-  "GET /staff/username-exists/:value",
   "GET /staff/email-exists/:value",
   "GET /staff/phone-number-exists/:value",
   "GET /staff/switch-role-access/:id",

@@ -11,7 +11,7 @@ import { expectError, expectOk } from "../../test/helpers";
  */
 let api: TestApi;
 beforeAll(async () => {
-  api = await createTestApi({ AVAILABILITY_LIMIT_PER_USER: 30 } as never);
+  api = await createTestApi({ AVAILABILITY_LIMIT_PER_USER: 30 });
 });
 afterAll(() => api.close());
 
