@@ -7,18 +7,8 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: true },
   // The portal never talks to the database; keep server-only service code out of its bundles.
   serverExternalPackages: ["argon2"],
-  async headers() {
-    return [
-      {
-        source: "/:path*",
-        headers: [
-          { key: "X-Content-Type-Options", value: "nosniff" },
-          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-          { key: "X-Frame-Options", value: "DENY" },
-        ],
-      },
-    ];
-  },
+  // Security headers are set for every response by the portal's server (scripts/portal-server.ts),
+  // the Content-Security-Policy of pages by proxy.ts.
 };
 
 export default nextConfig;

@@ -1,7 +1,18 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { refreshSession } from "@/lib/bff/upstream";
 import { isGuestOnly, isOpen, landingPath, routes } from "@/lib/routes";
-import { clearedCookieOptions, needsRefresh, sealSession, SESSION_COOKIE, sessionCookieOptions, unsealSession, type SessionData } from "@/lib/session";
+import { contentSecurityPolicy, newNonce } from "@/lib/csp";
+import { env } from "@/lib/env";
+import {
+  clearedCookieOptions,
+  needsRefresh,
+  NONCE_HEADER,
+  sealSession,
+  sessionCookieName,
+  sessionCookieOptions,
+  unsealSession,
+  type SessionData,
+} from "@/lib/session";
 
 /** Server components read this to send a user back to the page they asked for (lib/server-api.ts). */
 const PATH_HEADER = "x-portal-path";
@@ -14,9 +25,20 @@ const PATH_HEADER = "x-portal-path";
  */
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
-  if (isOpen(pathname)) return NextResponse.next();
+  // Every page gets a fresh nonce: on the request (Next reads it there and puts it on its scripts; the
+  // root layout hands it to the theme script) and in the response's policy.
+  const nonce = newNonce();
+  const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development", https: env().PORTAL_URL?.startsWith("https:") ?? false });
+  const headers = new Headers(request.headers);
+  headers.set("content-security-policy", csp);
+  headers.set(NONCE_HEADER, nonce);
+  const withPolicy = (response: NextResponse) => {
+    response.headers.set("content-security-policy", csp);
+    return response;
+  };
+  if (isOpen(pathname)) return withPolicy(NextResponse.next({ request: { headers } }));
 
-  let session: SessionData | null = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value);
+  let session: SessionData | null = await unsealSession(request.cookies.get(sessionCookieName())?.value);
   let cookie: { value: string; clear: boolean } | null = null;
   if (session && needsRefresh(session)) {
     try {
@@ -31,25 +53,27 @@ export async function proxy(request: NextRequest) {
     } catch {
       // The API is unreachable: keep the session; the page will show the error.
     }
-  } else if (!session && request.cookies.has(SESSION_COOKIE)) {
+  } else if (!session && request.cookies.has(sessionCookieName())) {
     cookie = { value: "", clear: true }; // tampered or expired cookie
   }
 
   let response: NextResponse;
   if (isGuestOnly(pathname)) {
-    response = session ? NextResponse.redirect(new URL(landingPath(session.isSuperAdmin), request.url)) : NextResponse.next();
+    response = session ? NextResponse.redirect(new URL(landingPath(session.isSuperAdmin), request.url)) : NextResponse.next({ request: { headers } });
   } else if (!session) {
     const login = new URL(routes.login, request.url);
     if (pathname !== "/") login.searchParams.set("next", pathname + search);
     response = NextResponse.redirect(login);
   } else {
-    if (cookie) request.cookies.set(SESSION_COOKIE, cookie.value);
-    const headers = new Headers(request.headers);
+    if (cookie) {
+      request.cookies.set(sessionCookieName(), cookie.value);
+      headers.set("cookie", request.headers.get("cookie") ?? "");
+    }
     headers.set(PATH_HEADER, pathname + search);
     response = NextResponse.next({ request: { headers } });
   }
-  if (cookie) response.cookies.set(SESSION_COOKIE, cookie.value, cookie.clear ? clearedCookieOptions() : sessionCookieOptions());
-  return response;
+  if (cookie) response.cookies.set(sessionCookieName(), cookie.value, cookie.clear ? clearedCookieOptions() : sessionCookieOptions());
+  return withPolicy(response);
 }
 
 export const config = {

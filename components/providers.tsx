@@ -6,9 +6,10 @@ import type { ReactNode } from "react";
 import { getQueryClient } from "@/lib/query-client";
 import { ThemedToaster } from "./themed-toaster";
 
-export function Providers({ children }: { children: ReactNode }) {
+/** `nonce`: the page's CSP nonce, for the theme's inline script. */
+export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
   return (
-    <ThemeProvider attribute="class" defaultTheme="light" enableSystem={false}>
+    <ThemeProvider attribute="class" defaultTheme="light" enableSystem={false} nonce={nonce}>
       <QueryClientProvider client={getQueryClient()}>
         {children}
         <ThemedToaster />

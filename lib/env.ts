@@ -10,6 +10,8 @@ const schema = z.object({
   INTERNAL_SECRET: secretField("INTERNAL_SECRET"),
   /** The address users reach the portal at; its scheme decides the cookie's Secure flag and the CSRF origin. */
   PORTAL_URL: z.url().optional(),
+  /** The portal's port: without PORTAL_URL, mutating requests are accepted only from this port on loopback. */
+  PORT: z.coerce.number().int().positive().default(3000),
   /** Refresh an access token once less than this fraction of its lifetime remains. */
   TOKEN_REFRESH_FRACTION: z.coerce.number().min(0).max(1).default(0.25),
 });

@@ -6,7 +6,7 @@ import { authMessages } from "./contract/messages";
 import type { SignedInUser } from "./contract/user";
 import { callUpstream, type ApiTarget } from "./bff/upstream";
 import { routes } from "./routes";
-import { SESSION_COOKIE, unsealSession } from "./session";
+import { sessionCookieName, unsealSession } from "./session";
 
 export class ServerApiError extends Error {
   constructor(
@@ -23,7 +23,7 @@ export class ServerApiError extends Error {
  * same page again, through the proxy. A logged-out session → /logout, which clears the cookie.
  */
 export async function serverGet<T>(target: ApiTarget, path: string): Promise<T> {
-  const session = await unsealSession((await cookies()).get(SESSION_COOKIE)?.value);
+  const session = await unsealSession((await cookies()).get(sessionCookieName())?.value);
   if (!session) redirect(routes.login);
   const result = await callUpstream({ target, method: "GET", path, session });
   if (result.kind === "expired") redirect((await headers()).get("x-portal-path") ?? routes.dashboard);

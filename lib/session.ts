@@ -13,7 +13,12 @@ export type SessionData = {
   isSuperAdmin: boolean;
 };
 
-export const SESSION_COOKIE = "portal_session";
+/** Over https the cookie is named __Host-: the browser then takes it only Secure, for this host, on path /. */
+const servedOverHttps = () => env().PORTAL_URL?.startsWith("https:") ?? false;
+export const sessionCookieName = () => (servedOverHttps() ? "__Host-portal_session" : "portal_session");
+
+/** The request header that carries a page's CSP nonce from proxy.ts to the root layout. */
+export const NONCE_HEADER = "x-nonce";
 const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 
 export async function sealSession(data: SessionData): Promise<string> {
@@ -44,8 +49,7 @@ export async function unsealSession(value: string | undefined): Promise<SessionD
 
 /** Secure follows the portal's public scheme, not NODE_ENV, so plain http on a LAN address still works. */
 export function sessionCookieOptions() {
-  const secure = env().PORTAL_URL?.startsWith("https:") ?? false;
-  return { httpOnly: true, sameSite: "lax" as const, secure, path: "/", maxAge: SESSION_TTL_SECONDS };
+  return { httpOnly: true, sameSite: "lax" as const, secure: servedOverHttps(), path: "/", maxAge: SESSION_TTL_SECONDS };
 }
 
 export const clearedCookieOptions = () => ({ ...sessionCookieOptions(), maxAge: 0 });

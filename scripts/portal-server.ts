@@ -7,7 +7,8 @@ import { clientAddress } from "../lib/client-address";
  * X-Forwarded-* headers as they come, and its route handlers cannot see the socket, so the address the
  * BFF forwards to the APIs' rate limits is decided here: the socket's, or with TRUSTED_PROXY_HOPS > 0
  * the one our proxies saw (lib/client-address.ts). The other X-Forwarded-* headers are believed only
- * from trusted proxies too.
+ * from trusted proxies too. It also refuses to listen beyond this machine without PORTAL_URL and sets
+ * the security headers every response carries.
  */
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
@@ -17,6 +18,30 @@ if (!Number.isInteger(hops) || hops < 0) {
   console.error("TRUSTED_PROXY_HOPS must be a whole number (0 when nothing stands in front of the portal).");
   process.exit(1);
 }
+
+const portalUrl = process.env.PORTAL_URL || "";
+const https = portalUrl.startsWith("https:");
+
+/**
+ * Beyond this machine the portal must know the address people use: the CSRF check accepts only that
+ * origin (it never believes the Host header), and over https the cookie and HSTS follow from it.
+ */
+if (!["localhost", "127.0.0.1", "::1"].includes(hostname) && !portalUrl) {
+  console.error(
+    `PORTAL_HOST=${hostname} makes the portal reachable from other machines, so it needs PORTAL_URL: the address they open ` +
+      `(for example PORTAL_URL=http://192.168.1.10:${port} on a LAN, or https://portal.example.org behind TLS). Not starting.`,
+  );
+  process.exit(1);
+}
+
+/** On every response, pages, API answers and static files alike (pages add their CSP in proxy.ts). */
+const securityHeaders: [string, string][] = [
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()"],
+  ["X-Frame-Options", "DENY"],
+  ...(https ? ([["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]] as [string, string][]) : []),
+];
 
 async function main() {
   const app = next({ dev, hostname, port, turbopack: dev });
@@ -30,6 +55,7 @@ async function main() {
     );
     if (hops === 0) for (const name of ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded", "x-real-ip"]) delete req.headers[name];
     req.headers["x-forwarded-for"] = address;
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
     void handle(req, res);
   }).listen(port, hostname, () => console.log(`portal listening on http://${hostname}:${port}`));
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { authMessages } from "../contract/messages";
-import { sealSession, SESSION_COOKIE, sessionCookieOptions, unsealSession } from "../session";
+import { sealSession, sessionCookieName, sessionCookieOptions, unsealSession } from "../session";
 import { catchAllPath, withoutTokens } from "./catch-all-paths";
 import { errorJson, loggedOutJson, unreachableJson } from "./json";
 import { isForeignMutation } from "./origin";
@@ -42,7 +42,7 @@ export async function forward(request: NextRequest, target: ApiTarget, segments:
   const path = catchAllPath(target, segments);
   if (path === null) return errorJson(404, "No such endpoint.", "not_found");
 
-  const session = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value);
+  const session = await unsealSession(request.cookies.get(sessionCookieName())?.value);
   if (!session) return errorJson(401, authMessages.notSignedIn, "unauthenticated");
 
   const { body, replayable } = await readBody(request);
@@ -83,6 +83,6 @@ export async function forward(request: NextRequest, target: ApiTarget, segments:
       ? await upstream.arrayBuffer()
       : upstream.body;
   const response = new NextResponse(payload, { status: upstream.status, headers: responseHeaders });
-  if (result.session) response.cookies.set(SESSION_COOKIE, await sealSession(result.session), sessionCookieOptions());
+  if (result.session) response.cookies.set(sessionCookieName(), await sealSession(result.session), sessionCookieOptions());
   return response;
 }

@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import type { z } from "zod";
 import type { ApiErrorBody } from "../contract/errors";
 import { authMessages, formInvalidMessage } from "../contract/messages";
-import { clearedCookieOptions, SESSION_COOKIE } from "../session";
+import { clearedCookieOptions, sessionCookieName } from "../session";
 
 /** An error answer in the APIs' shape, which the client shows as it is. */
 export const errorJson = (status: number, message: string, code?: string) =>
@@ -22,7 +22,7 @@ export const validationJson = (error: z.ZodError) =>
 /** The session has ended: 452 for the client (which goes to the sign-in page), and the cookie cleared. */
 export function loggedOutJson(message: string) {
   const response = errorJson(452, message, "logged_out");
-  response.cookies.set(SESSION_COOKIE, "", clearedCookieOptions());
+  response.cookies.set(sessionCookieName(), "", clearedCookieOptions());
   return response;
 }
 

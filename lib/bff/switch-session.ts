@@ -3,7 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { authMessages } from "../contract/messages";
 import type { SwitchResult } from "../contract/session-switch";
 import type { AuthResult } from "../contract/user";
-import { sealSession, SESSION_COOKIE, sessionCookieOptions, unsealSession } from "../session";
+import { sealSession, sessionCookieName, sessionCookieOptions, unsealSession } from "../session";
 import { errorJson, loggedOutJson, unreachableJson } from "./json";
 import { callUpstream, clientIpOf, publicUser, sessionFrom } from "./upstream";
 
@@ -15,7 +15,7 @@ type Call = { method: "GET" | "POST"; path: string; body?: unknown };
  * after signing in. An expired access token is refreshed once and the call retried.
  */
 export async function switchSession(request: NextRequest, call: Call, redirectTo: (user: AuthResult) => string): Promise<NextResponse> {
-  const session = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value);
+  const session = await unsealSession(request.cookies.get(sessionCookieName())?.value);
   if (!session) return errorJson(401, authMessages.notSignedIn, "unauthenticated");
   const result = await callUpstream({
     method: call.method,
@@ -31,6 +31,6 @@ export async function switchSession(request: NextRequest, call: Call, redirectTo
   const json = (await result.response.json().catch(() => ({ message: authMessages.internal }))) as AuthResult & { message?: string };
   if (!result.response.ok) return NextResponse.json(json, { status: result.response.status });
   const response = NextResponse.json({ user: publicUser(json), redirectTo: redirectTo(json) } satisfies SwitchResult);
-  response.cookies.set(SESSION_COOKIE, await sealSession(sessionFrom(json)), sessionCookieOptions());
+  response.cookies.set(sessionCookieName(), await sealSession(sessionFrom(json)), sessionCookieOptions());
   return response;
 }

@@ -5,7 +5,7 @@ import type { AuthResult } from "@/lib/contract/user";
 import { callPublic, parseAuthRequest } from "@/lib/bff/public-call";
 import { publicUser, sessionFrom } from "@/lib/bff/upstream";
 import { landingPath } from "@/lib/routes";
-import { sealSession, SESSION_COOKIE, sessionCookieOptions } from "@/lib/session";
+import { sealSession, sessionCookieName, sessionCookieOptions } from "@/lib/session";
 
 const bodySchema = loginFormSchema.extend({ next: z.string().max(2000).optional() });
 
@@ -19,6 +19,6 @@ export async function POST(request: NextRequest) {
 
   const result = answer.json as unknown as AuthResult;
   const response = NextResponse.json({ user: publicUser(result), redirectTo: landingPath(result.staff.isSuperAdmin, body.next) });
-  response.cookies.set(SESSION_COOKIE, await sealSession(sessionFrom(result)), sessionCookieOptions());
+  response.cookies.set(sessionCookieName(), await sealSession(sessionFrom(result)), sessionCookieOptions());
   return response;
 }

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { resetPasswordSchema } from "@/lib/contract/auth";
 import { callPublic, parseAuthRequest } from "@/lib/bff/public-call";
-import { clearedCookieOptions, SESSION_COOKIE } from "@/lib/session";
+import { clearedCookieOptions, sessionCookieName } from "@/lib/session";
 
 /** Sets a new password with an e-mailed code; any session in this browser ends with it (spec §4). */
 export async function POST(request: NextRequest) {
@@ -10,6 +10,6 @@ export async function POST(request: NextRequest) {
   const answer = await callPublic(request, "PATCH", "/staff/reset-password", body);
   if (answer instanceof NextResponse) return answer;
   const response = NextResponse.json(answer.json, { status: answer.status });
-  if (answer.status === 200) response.cookies.set(SESSION_COOKIE, "", clearedCookieOptions());
+  if (answer.status === 200) response.cookies.set(sessionCookieName(), "", clearedCookieOptions());
   return response;
 }
