@@ -6,10 +6,12 @@ import { DataDirLockedError } from "./db/data-dir-lock";
 import { demoBanner, demoIsLive } from "./db/seed";
 import { createDistrictApi } from "./district/app";
 import { createMailer } from "./mail/mailer";
+import { sweepStaleUploadFolders } from "./spreadsheet/upload-file";
 
 /** Starts the district API and the billing API in one process (PGlite allows one process per data folder). */
 async function main() {
   const config = loadServiceConfig();
+  await sweepStaleUploadFolders();
   const database = await bootDatabase(config);
   const deps = { db: database.db, config, mailer: createMailer(config) };
   const listen = (app: { fetch: (r: Request) => Response | Promise<Response> }, port: number) =>

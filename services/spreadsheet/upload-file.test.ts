@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { saveUpload, sweepStaleUploadFolders } from "./upload-file";
 
 /** A multipart request with one `file` field. */
-function upload(bytes: string | Uint8Array, name = "schools.csv") {
+function upload(bytes: string, name = "schools.csv") {
   const form = new FormData();
   form.set("file", new Blob([bytes]), name);
   return new Request("http://api.local/upload", { method: "POST", body: form });
