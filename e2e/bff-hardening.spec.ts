@@ -75,4 +75,41 @@ test.describe("the BFF's doors", () => {
     expect([413, -1], `${answer.status} ${answer.body}`).toContain(answer.status);
     expect(Date.now() - started).toBeLessThan(15_000);
   });
+
+  test("a body refused for its size does not break the next request, the same user's or another's", async ({ browser, page, signIn }) => {
+    await signIn(accounts.teacher("kelechi.okeke@example.org"));
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await signIn(accounts.teacher("segun.afolabi@example.org"), { page: otherPage });
+    const cookieOf = async (p: typeof page) => (await p.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const [mine, theirs] = [await cookieOf(page), await cookieOf(otherPage)];
+    const big = JSON.stringify({ name: "x".repeat(3_000_000), address: "1 Road", localGovernment: "Agege", category: "Primary" });
+    for (let round = 0; round < 10; round++) {
+      const chunked = round % 2 === 1;
+      const body = chunked
+        ? new ReadableStream<Uint8Array>({
+            start(controller) {
+              const bytes = new TextEncoder().encode(big);
+              for (let i = 0; i < bytes.length; i += 64_000) controller.enqueue(bytes.subarray(i, i + 64_000));
+              controller.close();
+            },
+          })
+        : big;
+      const refused = await fetch(`${portalUrl}/api/district/school/add`, {
+        method: "POST",
+        headers: { cookie: mine, origin: portalUrl, "content-type": "application/json" },
+        body,
+        ...(chunked ? { duplex: "half" } : {}),
+      } as RequestInit).catch((error: unknown) => error);
+      if (refused instanceof Response) {
+        expect(refused.status, `round ${round}`).toBe(413);
+        await refused.body?.cancel();
+      }
+      for (const cookie of [mine, theirs]) {
+        const next = await fetch(`${portalUrl}/api/district/auth/me`, { headers: { cookie } });
+        expect(next.status, `round ${round}: ${await next.text()}`).toBe(200);
+      }
+    }
+    await other.close();
+  });
 });
