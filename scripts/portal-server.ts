@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import next from "next";
 import { clientAddress } from "../lib/client-address";
+import { closeWhenBodyUnread } from "../services/http/unread-body";
 
 /**
  * The portal's HTTP server: Next's request handler behind one step of our own. Next keeps a client's
@@ -56,6 +57,7 @@ async function main() {
     if (hops === 0) for (const name of ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded", "x-real-ip"]) delete req.headers[name];
     req.headers["x-forwarded-for"] = address;
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    closeWhenBodyUnread(req, res);
     void handle(req, res);
   }).listen(port, hostname, () => console.log(`portal listening on http://${hostname}:${port}`));
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { JSON_BODY_LIMIT_BYTES } from "../lib/contract/messages";
 import { secretField } from "../lib/contract/secrets";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -34,7 +35,7 @@ const schema = z.object({
   RESET_WRONG_TRIES_PER_DAY: positiveInt(20),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("District Portal <no-reply@district-portal.local>"),
-  MAX_JSON_BODY_BYTES: positiveInt(1_000_000),
+  MAX_JSON_BODY_BYTES: positiveInt(JSON_BODY_LIMIT_BYTES),
   /** Print mail (reset codes included) to the log when there is no SMTP server: the offline demo's way to read them. */
   LOG_MAIL: z.enum(["true", "false"]).default("false"),
 });

@@ -5,6 +5,7 @@ import { loadServiceConfig } from "./config";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { demoBanner, demoIsLive } from "./db/seed";
 import { createDistrictApi } from "./district/app";
+import { closeWhenBodyUnread } from "./http/unread-body";
 import { createMailer } from "./mail/mailer";
 import { sweepStaleUploadFolders } from "./spreadsheet/upload-file";
 
@@ -17,6 +18,7 @@ async function main() {
   const listen = (app: { fetch: (r: Request) => Response | Promise<Response> }, port: number) =>
     new Promise<ServerType>((ready) => {
       const server = serve({ fetch: app.fetch, port, hostname: config.API_HOST }, () => ready(server));
+      server.on("request", closeWhenBodyUnread);
     });
   const servers = [await listen(createDistrictApi(deps).app, config.DISTRICT_API_PORT), await listen(createBillingApi(deps).app, config.BILLING_API_PORT)];
   console.log(

@@ -1,10 +1,11 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
-import { authMessages } from "../contract/messages";
+import { authMessages, JSON_BODY_LIMIT_BYTES } from "../contract/messages";
 import { sealSession, sessionCookieName, sessionCookieOptions, unsealSession } from "../session";
 import { catchAllPath, withoutTokens } from "./catch-all-paths";
 import { errorJson, loggedOutJson, unreachableJson } from "./json";
 import { isForeignMutation } from "./origin";
+import { readCapped } from "./read-capped";
 import { callUpstream, clientIpOf, type ApiTarget } from "./upstream";
 
 /** Bodies up to this size are buffered so a request can be replayed after a refresh; larger ones stream. */
@@ -15,8 +16,17 @@ const SMALL_RESPONSE_BYTES = 256_000;
 const REQUEST_HEADERS = ["accept", "content-type", "content-length", "if-match", "if-none-match"];
 const RESPONSE_HEADERS = ["content-type", "content-length", "content-disposition", "cache-control", "etag", "last-modified"];
 
-async function readBody(request: NextRequest): Promise<{ body: BodyInit | null; replayable: boolean }> {
+/**
+ * The body to pass on. JSON is read here with the APIs' cap (a larger one is refused here, so a refusal
+ * never happens halfway through sending it upstream, which breaks the pooled connection); small bodies are
+ * buffered so a request can be replayed after a refresh; large uploads stream.
+ */
+async function readBody(request: NextRequest): Promise<{ body: BodyInit | null; replayable: boolean } | "too-large"> {
   if (request.method === "GET" || request.method === "HEAD" || !request.body) return { body: null, replayable: true };
+  if (/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) {
+    const bytes = await readCapped(request, JSON_BODY_LIMIT_BYTES);
+    return bytes === null ? "too-large" : { body: bytes, replayable: true };
+  }
   const length = Number(request.headers.get("content-length") ?? NaN);
   if (Number.isFinite(length) && length <= REPLAYABLE_BYTES) return { body: await request.arrayBuffer(), replayable: true };
   return { body: request.body, replayable: false };
@@ -45,7 +55,9 @@ export async function forward(request: NextRequest, target: ApiTarget, segments:
   const session = await unsealSession(request.cookies.get(sessionCookieName())?.value);
   if (!session) return errorJson(401, authMessages.notSignedIn, "unauthenticated");
 
-  const { body, replayable } = await readBody(request);
+  const read = await readBody(request);
+  if (read === "too-large") return errorJson(413, authMessages.bodyTooLarge, "too_large");
+  const { body, replayable } = read;
   const headers = new Headers();
   for (const name of REQUEST_HEADERS) {
     const value = request.headers.get(name);

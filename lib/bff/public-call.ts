@@ -3,6 +3,7 @@ import { NextResponse } from "next/server";
 import { authMessages } from "../contract/messages";
 import type { z } from "zod";
 import { errorJson, unreachableJson, validationJson } from "./json";
+import { readCapped } from "./read-capped";
 import { isForeignMutation } from "./origin";
 import { callUpstream, clientIpOf } from "./upstream";
 
@@ -22,32 +23,12 @@ export async function callPublic(
 /** The largest body a public call takes: its JSON is a few fields. */
 const PUBLIC_BODY_BYTES = 100_000;
 
-/** The body's text, read up to `cap` bytes whatever Content-Length says (a chunked body has none); null past it. */
-async function readCapped(request: Request, cap: number): Promise<string | null> {
-  if (Number(request.headers.get("content-length") ?? 0) > cap) return null;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > cap) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 /** Reads a JSON body with a byte cap: 413 past it, 400 for anything that is not a JSON object. */
 export async function readJsonBody(request: Request): Promise<Record<string, unknown> | NextResponse> {
-  const text = await readCapped(request, PUBLIC_BODY_BYTES);
-  if (text === null) return errorJson(413, authMessages.bodyTooLarge, "too_large");
+  const bytes = await readCapped(request, PUBLIC_BODY_BYTES);
+  if (bytes === null) return errorJson(413, authMessages.bodyTooLarge, "too_large");
   try {
-    const value: unknown = JSON.parse(text);
+    const value: unknown = JSON.parse(Buffer.from(bytes).toString("utf8"));
     if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
   } catch {
     // fall through

@@ -74,6 +74,9 @@ export const districtStatusRefusal = (status: string) =>
     ? "This district's account is Suspended, so its operations are not available. Please contact the state's administrators."
     : `This district's account is ${status}: its operations become available once it has been reviewed and approved.`;
 
+/** The largest JSON body the APIs take by default (MAX_JSON_BODY_BYTES), and the portal passes on. */
+export const JSON_BODY_LIMIT_BYTES = 1_000_000;
+
 /** Messages the API returns for auth failures; the portal shows them as they come. */
 export const authMessages = {
   invalidCredentials: "Invalid e-mail or password.",
