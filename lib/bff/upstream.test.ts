@@ -1,0 +1,70 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+vi.mock("server-only", () => ({}));
+
+/**
+ * The portal's calls to an API never wait forever: a stuck API (stopped, or too busy to answer) is
+ * given up after the timeout and reported as such (504), an unreachable one as unavailable (503);
+ * reads are retried with back-off first, since the API may be restarting; writes are not (they may
+ * have been done).
+ */
+const servers: Server[] = [];
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  await Promise.all(servers.splice(0).map((s) => new Promise((done) => s.close(done))));
+});
+
+async function listen(handler: Parameters<typeof createServer>[1]): Promise<string> {
+  const server = createServer(handler);
+  servers.push(server);
+  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function upstreamWith(apiUrl: string) {
+  vi.resetModules();
+  vi.stubEnv("SESSION_SECRET", randomBytes(32).toString("base64url"));
+  vi.stubEnv("INTERNAL_SECRET", randomBytes(32).toString("base64url"));
+  vi.stubEnv("DISTRICT_API_URL", apiUrl);
+  vi.stubEnv("UPSTREAM_TIMEOUT_MS", "400");
+  return import("./upstream");
+}
+
+describe("callUpstream", () => {
+  it("gives up on an API that does not answer, within the timeout", async () => {
+    const { callUpstream } = await upstreamWith(await listen(() => {}));
+    const started = Date.now();
+    const result = await callUpstream({ method: "GET", path: "school/search" });
+    expect(result).toEqual({ kind: "unreachable", reason: "timeout" });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  }, 10_000);
+
+  it("retries a read while the API drops connections, and answers once it is back", async () => {
+    let tries = 0;
+    const { callUpstream } = await upstreamWith(
+      await listen((req, res) => {
+        if (++tries <= 2) return void req.socket.destroy();
+        res.end(JSON.stringify({ ok: true }));
+      }),
+    );
+    const result = await callUpstream({ method: "GET", path: "school/search" });
+    expect(result.kind).toBe("answer");
+    expect(tries).toBe(3);
+  });
+
+  it("does not retry a write, and reports the API unavailable", async () => {
+    let tries = 0;
+    const { callUpstream } = await upstreamWith(
+      await listen((req) => {
+        tries++;
+        req.socket.destroy();
+      }),
+    );
+    const result = await callUpstream({ method: "POST", path: "school/add", json: { name: "x" } });
+    expect(result).toEqual({ kind: "unreachable", reason: "unavailable" });
+    expect(tries).toBe(1);
+  });
+});
