@@ -14,6 +14,9 @@ const schema = z.object({
   PORT: z.coerce.number().int().positive().default(3000),
   /** Refresh an access token once less than this fraction of its lifetime remains. */
   TOKEN_REFRESH_FRACTION: z.coerce.number().min(0).max(1).default(0.25),
+  /** How long the portal waits for an API's answer (ms), and for uploads and long operations such as an import's confirm. */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  LONG_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
 });
 
 let parsed: z.infer<typeof schema> | undefined;

@@ -28,7 +28,8 @@ export async function serverGet<T>(target: ApiTarget, path: string): Promise<T> 
   const result = await callUpstream({ target, method: "GET", path, session });
   if (result.kind === "expired") redirect((await headers()).get("x-portal-path") ?? routes.dashboard);
   if (result.kind === "logged-out") redirect(`${routes.logout}?expired=1`);
-  if (result.kind === "unreachable") throw new ServerApiError(502, authMessages.unreachable);
+  if (result.kind === "unreachable")
+    throw result.reason === "timeout" ? new ServerApiError(504, authMessages.timedOut) : new ServerApiError(503, authMessages.unreachable);
   const { response } = result;
   if (response.status === 401) redirect(`${routes.logout}?expired=1`);
   const body = (await response.json().catch(() => ({}))) as T & { message?: string };

@@ -73,7 +73,7 @@ export async function forward(request: NextRequest, target: ApiTarget, segments:
     body,
     refresh: { replayable },
   });
-  if (result.kind === "unreachable") return unreachableJson();
+  if (result.kind === "unreachable") return unreachableJson(result.reason);
   if (result.kind === "logged-out") return loggedOutJson(result.message);
   if (result.kind === "expired") return errorJson(451, authMessages.tokenExpired, "token_expired");
 

@@ -26,5 +26,10 @@ export function loggedOutJson(message: string) {
   return response;
 }
 
-/** The API could not be reached. */
-export const unreachableJson = () => errorJson(502, authMessages.unreachable, "unreachable");
+/** The API could not be reached (503, try again in a few seconds) or did not answer in time (504). */
+export function unreachableJson(reason: "timeout" | "unavailable") {
+  if (reason === "timeout") return errorJson(504, authMessages.timedOut, "timeout");
+  const response = errorJson(503, authMessages.unreachable, "unreachable");
+  response.headers.set("Retry-After", "5");
+  return response;
+}

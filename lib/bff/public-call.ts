@@ -15,7 +15,7 @@ export async function callPublic(
   body: unknown,
 ): Promise<{ status: number; json: Record<string, unknown> } | NextResponse> {
   const result = await callUpstream({ method, path, clientIp: clientIpOf(request.headers), json: body });
-  if (result.kind !== "answer") return unreachableJson();
+  if (result.kind !== "answer") return unreachableJson(result.kind === "unreachable" ? result.reason : "unavailable");
   const json = (await result.response.json().catch(() => ({ message: authMessages.internal }))) as Record<string, unknown>;
   return { status: result.response.status, json };
 }

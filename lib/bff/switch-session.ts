@@ -25,7 +25,7 @@ export async function switchSession(request: NextRequest, call: Call, redirectTo
     json: call.body,
     refresh: { replayable: true },
   });
-  if (result.kind === "unreachable") return unreachableJson();
+  if (result.kind === "unreachable") return unreachableJson(result.reason);
   if (result.kind === "logged-out") return loggedOutJson(result.message);
   if (result.kind === "expired") return errorJson(451, authMessages.tokenExpired, "token_expired");
   const json = (await result.response.json().catch(() => ({ message: authMessages.internal }))) as AuthResult & { message?: string };

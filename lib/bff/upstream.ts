@@ -44,9 +44,23 @@ export type UpstreamResult =
   | { kind: "logged-out"; message: string }
   /** 451 where no refresh was allowed. */
   | { kind: "expired" }
-  | { kind: "unreachable" };
+  /** No answer: `timeout` when the API took longer than allowed (504), `unavailable` when it could not be reached (503). */
+  | { kind: "unreachable"; reason: "timeout" | "unavailable" };
 
-function send(request: UpstreamRequest, session: SessionData | null | undefined): Promise<Response> {
+/** Waits after a dropped connection before a read is tried again: the API may be restarting. */
+const READ_RETRY_DELAYS_MS = [250, 750];
+
+/** Operations that may take long by nature (a large import's confirm, an upload, a whole-district download) get the long limit. */
+const LONG_OPERATION = /(^|\/)(create-multiple-[a-z-]+|upload-multiple[a-z-]*|download)(\/|\?|$)/;
+
+class UpstreamTimeout extends Error {}
+
+/**
+ * One call, with a limit on the wait for the API's answer (its headers): UPSTREAM_TIMEOUT_MS, or
+ * LONG_UPSTREAM_TIMEOUT_MS for uploads and long operations. A body being streamed after the answer has
+ * begun is not cut off.
+ */
+async function sendOnce(request: UpstreamRequest, session: SessionData | null | undefined): Promise<Response> {
   const headers = new Headers(request.headers);
   if (request.clientIp) {
     headers.set("x-portal-internal-secret", env().INTERNAL_SECRET);
@@ -61,7 +75,30 @@ function send(request: UpstreamRequest, session: SessionData | null | undefined)
     init.body = request.body;
     if (request.body instanceof ReadableStream) init.duplex = "half"; // stream the upload instead of holding it in memory
   }
-  return fetch(`${apiBase(request.target ?? "district")}/${request.path.replace(/^\//, "")}`, init);
+  const long = init.duplex === "half" || LONG_OPERATION.test(request.path);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new UpstreamTimeout()), long ? env().LONG_UPSTREAM_TIMEOUT_MS : env().UPSTREAM_TIMEOUT_MS);
+  try {
+    return await fetch(`${apiBase(request.target ?? "district")}/${request.path.replace(/^\//, "")}`, { ...init, signal: controller.signal });
+  } catch (error) {
+    throw controller.signal.aborted ? new UpstreamTimeout() : error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A read is tried again after a dropped connection (not after a timeout: a stuck API stays stuck); a write never is. */
+async function send(request: UpstreamRequest, session: SessionData | null | undefined): Promise<Response> {
+  const retries = request.method === "GET" || request.method === "HEAD" ? READ_RETRY_DELAYS_MS : [];
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await sendOnce(request, session);
+    } catch (error) {
+      const delay = retries[attempt];
+      if (error instanceof UpstreamTimeout || delay === undefined) throw error;
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
 }
 
 /** The one way the portal's server side calls an API: bearer, forwarded address, the 451/452 policy. */
@@ -94,8 +131,9 @@ export async function callUpstream(request: UpstreamRequest): Promise<UpstreamRe
     }
     return { kind: "answer", response, session: refreshed };
   } catch (error) {
-    console.error("[bff] upstream call failed", request.method, request.path.split("?")[0], error instanceof Error ? error.message : error);
-    return { kind: "unreachable" };
+    const reason = error instanceof UpstreamTimeout ? "timeout" : "unavailable";
+    console.error("[bff] upstream call failed", request.method, request.path.split("?")[0], reason, error instanceof Error ? error.message : error);
+    return { kind: "unreachable", reason };
   }
 }
 

@@ -98,6 +98,7 @@ export const authMessages = {
   internal: "Something went wrong on our side. Please try again.",
   foreignOrigin: "Request refused: it did not come from this portal.",
   unreachable: "The service is unreachable. Please try again shortly.",
+  timedOut: "The service took too long to answer. Please try again shortly.",
 } as const;
 
 /** Notifications and snackbars close after 10 s (spec §9). */
