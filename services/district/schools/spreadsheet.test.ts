@@ -146,6 +146,21 @@ describe("school spreadsheets: template, two-step upload, preview fixes, downloa
     expect(cell(page, 3).errors.name).toBe("Duplicate of row 2 in this file.");
   });
 
+  it("states each column's real limit, and stages a huge cell as an error instead of failing or echoing it whole", async () => {
+    const csv = workbooks.csv([
+      header,
+      ["N".repeat(151), "", "1 Road", "Agege", "Primary"],
+      ["Huge Name ".repeat(500), "D".repeat(2_000_000), "2 Road", "Agege", "Primary"],
+    ]);
+    const response = await upload(csv, "schools.csv");
+    const text = await response.text();
+    expect(response.status, text.slice(0, 300)).toBe(201);
+    expect(text.length).toBeLessThan(100_000);
+    const page = JSON.parse(text) as ImportRowsPage;
+    expect(cell(page, 2).errors.name).toBe("At most 150 characters.");
+    expect(cell(page, 3).errors).toMatchObject({ name: "At most 150 characters.", description: "At most 300 characters." });
+  });
+
   it("refuses bad files with a message that names the problem, and creates nothing", async () => {
     const before = await api.db.select().from(dataImport);
     const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
