@@ -39,3 +39,9 @@ export type ImportSummary = {
 export type ImportRowsPage = ImportSummary & { rows: StagedRow[]; page: number; limit: number; shownRows: number };
 /** POST …/create-multiple: how many were created; a retried confirm reports the first one's count. */
 export type ImportConfirmed = { message: string; created: number; alreadyConfirmed: boolean };
+
+/**
+ * The longest cell the importer keeps: longer ones are cut to one character past it, so the column's
+ * own limit refuses them with its message, and no huge value is stored, indexed or sent back.
+ */
+export const MAX_CELL_CHARS = 1_000;

@@ -17,7 +17,8 @@ export const schoolMessages = {
   alreadyHeld: "That staff member already holds this role in the school.",
   onePrincipal: "The school already has a Principal. Remove them first.",
   roleRemoved: "School role removed",
-  tooLong: "At most 300 characters.",
+  /** Every limit message states the limit it enforces. */
+  tooLong: (limit: number) => `At most ${limit} characters.`,
 } as const;
 
 /** The school form (create and edit) and the API's school body: the same rules everywhere. */
@@ -27,9 +28,9 @@ export const schoolFormSchema = z.object({
     .trim()
     .min(1, { error: fieldMessages.nameRequired, abort: true })
     .min(3, fieldMessages.nameTooShort)
-    .max(150, schoolMessages.tooLong),
-  description: z.string().trim().max(300, schoolMessages.tooLong).default(""),
-  address: z.string({ error: fieldMessages.required }).trim().min(1, fieldMessages.required).max(300, schoolMessages.tooLong),
+    .max(150, schoolMessages.tooLong(150)),
+  description: z.string().trim().max(300, schoolMessages.tooLong(300)).default(""),
+  address: z.string({ error: fieldMessages.required }).trim().min(1, fieldMessages.required).max(300, schoolMessages.tooLong(300)),
   localGovernment: z.string({ error: fieldMessages.lgaRequired }).trim().min(1, fieldMessages.lgaRequired).max(100),
   category: z.enum(schoolCategories, { error: schoolMessages.categoryRequired }),
 });

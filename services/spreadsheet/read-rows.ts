@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import ExcelJS from "exceljs";
-import { importMessages } from "../../lib/contract/imports";
+import { importMessages, MAX_CELL_CHARS } from "../../lib/contract/imports";
 import { AppError } from "../http/errors";
 import { parseCsv } from "./csv";
 import { guardWorkbookZip } from "./zip-guard";
@@ -46,6 +46,9 @@ function cellText(value: CellValue): string {
 
 export type SheetRow = { number: number; cells: string[] };
 
+/** A cell as the importer keeps it: trimmed, and at most one character past MAX_CELL_CHARS. */
+const kept = (text: string) => text.trim().slice(0, MAX_CELL_CHARS + 1);
+
 async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
   await guardWorkbookZip(path);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
@@ -60,7 +63,7 @@ async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
       for await (const row of sheet) {
         const values = row.values as CellValue[];
         const cells: string[] = [];
-        for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]).trim());
+        for (let i = 1; i < values.length; i++) cells.push(kept(cellText(values[i])));
         yield { number: row.number, cells };
       }
       return; // the first sheet holds the data; others (e.g. the template's allowed values) are not rows
@@ -73,7 +76,7 @@ async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
 
 async function* csvRows(path: string): AsyncGenerator<SheetRow> {
   let number = 0;
-  for await (const row of parseCsv(createReadStream(path, { encoding: "utf8" }))) yield { number: ++number, cells: row.map((cell) => cell.trim()) };
+  for await (const row of parseCsv(createReadStream(path, { encoding: "utf8" }))) yield { number: ++number, cells: row.map(kept) };
 }
 
 /** The rows of the upload's first sheet (or of the CSV), header first, as text with their sheet row numbers, streamed. */
