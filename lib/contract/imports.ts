@@ -4,6 +4,8 @@ export const MAX_SPREADSHEET_BYTES = 20 * 1024 * 1024;
 export const SPREADSHEET_ACCEPT = ".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv";
 
 export const importMessages = {
+  formulaWithoutValue:
+    "This cell holds a formula with no saved result. Type the value, or open the file in a spreadsheet program, save it, and upload it again.",
   fileRequired: "Choose a spreadsheet to upload.",
   tooLarge: "The file is larger than 20 MB. Split it into smaller files.",
   notSpreadsheet: "This file is not a spreadsheet. Upload an .xlsx or .csv file.",

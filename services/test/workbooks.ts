@@ -9,7 +9,7 @@ export const workbooks = {
   /** Written by this project's own writer. */
   ours: (rows: string[][]) => buffer(xlsxStream([{ name: "Sheet1", rows }])),
   /** Written by another library (shared strings, numbers as numbers), as a spreadsheet program would. */
-  foreign: async (rows: (string | number)[][]) => {
+  foreign: async (rows: ExcelJS.CellValue[][]) => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet("Data");
     for (const row of rows) sheet.addRow(row);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ImportConfirmed, ImportRowsPage, StagedRow } from "../../../lib/contract/imports";
+import { importMessages, type ImportConfirmed, type ImportRowsPage, type StagedRow } from "../../../lib/contract/imports";
 import { authMessages } from "../../../lib/contract/messages";
 import type { AuthResult } from "../../../lib/contract/user";
 import { demoPasswords } from "../../db/demo-data";
@@ -159,6 +159,26 @@ describe("school spreadsheets: template, two-step upload, preview fixes, downloa
     const page = JSON.parse(text) as ImportRowsPage;
     expect(cell(page, 2).errors.name).toBe("At most 150 characters.");
     expect(cell(page, 3).errors).toMatchObject({ name: "At most 150 characters.", description: "At most 300 characters." });
+  });
+
+  it("reads dates as dates, booleans as the sheet shows them, and a formula's saved result; a formula without one is its cell's error", async () => {
+    const bytes = await workbooks.foreign([
+      ["Date", "Flag", "Formula", "Computed"],
+      [new Date(Date.UTC(2024, 11, 3)), true, { formula: "A1&B1", date1904: false }, { formula: "1+1", result: 2, date1904: false }],
+    ]);
+    const path = join(tmpdir(), `cells-${Date.now()}.xlsx`);
+    await writeFile(path, bytes);
+    const rows = await readRows(path);
+    await rows.next();
+    const row = (await rows.next()).value as Awaited<ReturnType<typeof rows.next>>["value"];
+    expect(row?.cells).toEqual(["2024-12-03", "TRUE", "", "2"]);
+    expect(row && "problems" in row ? row.problems : undefined).toEqual({ 2: importMessages.formulaWithoutValue });
+
+    const page = await expectOk<ImportRowsPage>(
+      await upload(await workbooks.foreign([header, [{ formula: "B1", date1904: false }, "", "1 Road", "Agege", "Primary"]]), "schools.xlsx"),
+      201,
+    );
+    expect(cell(page, 2).errors.name).toBe(importMessages.formulaWithoutValue);
   });
 
   it("refuses bad files with a message that names the problem, and creates nothing", async () => {
