@@ -30,10 +30,11 @@ async function sniff(path: string): Promise<Kind> {
 
 type CellValue = ExcelJS.CellValue;
 
-/** A cell as the text a person sees in it. */
+/** A cell as the text a person sees in it: dates as YYYY-MM-DD, booleans as TRUE/FALSE, a formula as its saved result. */
 function cellText(value: CellValue): string {
   if (value === null || value === undefined) return "";
   if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
   if (typeof value === "object") {
     if ("richText" in value) return value.richText.map((r) => r.text).join("");
     if ("result" in value) return cellText(value.result as CellValue);
@@ -44,7 +45,12 @@ function cellText(value: CellValue): string {
   return String(value);
 }
 
-export type SheetRow = { number: number; cells: string[] };
+/** A formula whose file keeps no result (written by a program that does not calculate): there is no value to read. */
+const isFormulaWithoutResult = (value: CellValue) =>
+  typeof value === "object" && value !== null && ("formula" in value || "sharedFormula" in value) && (value as { result?: unknown }).result === undefined;
+
+/** `problems`: messages for cells that have no readable value, by cell index. */
+export type SheetRow = { number: number; cells: string[]; problems?: Record<number, string> };
 
 /** A cell as the importer keeps it: trimmed, and at most one character past MAX_CELL_CHARS. */
 const kept = (text: string) => text.trim().slice(0, MAX_CELL_CHARS + 1);
@@ -54,7 +60,8 @@ async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     sharedStrings: "cache",
     hyperlinks: "ignore",
-    styles: "ignore",
+    // Styles tell a date from a number (a date is a number formatted as one).
+    styles: "cache",
     worksheets: "emit",
     entries: "emit",
   });
@@ -63,8 +70,12 @@ async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
       for await (const row of sheet) {
         const values = row.values as CellValue[];
         const cells: string[] = [];
-        for (let i = 1; i < values.length; i++) cells.push(kept(cellText(values[i])));
-        yield { number: row.number, cells };
+        const problems: Record<number, string> = {};
+        for (let i = 1; i < values.length; i++) {
+          if (isFormulaWithoutResult(values[i])) problems[i - 1] = importMessages.formulaWithoutValue;
+          cells.push(kept(cellText(values[i])));
+        }
+        yield { number: row.number, cells, ...(Object.keys(problems).length > 0 ? { problems } : {}) };
       }
       return; // the first sheet holds the data; others (e.g. the template's allowed values) are not rows
     }

@@ -76,6 +76,11 @@ export async function stageImport<C, P>(
       const data = Object.fromEntries(entity.columns.map((c) => [c.key, row.cells[indexes.get(c.key) ?? -1] ?? ""]));
       const result = entity.validate(data, context);
       const errors = "errors" in result ? result.errors : {};
+      // A cell with no readable value (a formula without a saved result) says so, whatever the schema said.
+      for (const c of entity.columns) {
+        const problem = row.problems?.[indexes.get(c.key) ?? -1];
+        if (problem) errors[c.key] = problem;
+      }
       const key = entity.dedupeKey(data);
       const earlier = key ? firstRowOfKey.get(key) : undefined;
       if (earlier !== undefined) errors[entity.keyColumn] ??= importMessages.duplicateInFile(earlier);
