@@ -12,6 +12,7 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: "e2e",
+  globalTeardown: "./e2e/support/global-teardown.ts",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,

@@ -2,9 +2,18 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { resolve } from "node:path";
 import { builtFingerprint, currentFingerprint, saveFingerprint } from "./build-fingerprint";
 import { loadOrCreateSecrets } from "./secrets";
+import { supervise } from "./supervise";
 
 export type StackOptions = { dev?: boolean; env?: Record<string, string | undefined>; quiet?: boolean };
-export type Stack = { portalUrl: string; embedded: boolean; stop: () => Promise<void>; exited: Promise<number> };
+export type Stack = {
+  portalUrl: string;
+  embedded: boolean;
+  stop: () => Promise<void>;
+  /** Resolves when a part kept crashing and the supervisor gave up. */
+  exited: Promise<number>;
+  /** How many times a crashed part was restarted. */
+  restarts: () => number;
+};
 
 const nextBin = resolve("node_modules/next/dist/bin/next");
 
@@ -77,13 +86,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
 
   // The portal needs the APIs only when a request comes in: start both at once.
-  const services = run(["--import", "tsx", "services/main.ts"], env, "api", quiet);
-  const servicesExit = exitOf(services);
+  const startServices = () => run(["--import", "tsx", "services/main.ts"], env, "api", quiet);
   const portalArgs = ["--import", "tsx", "scripts/portal-server.ts", ...(options.dev ? ["--dev"] : [])];
-  const portal = run(portalArgs, { ...env, PORT: port, NODE_ENV: options.dev ? "development" : "production" }, "portal", quiet);
-  const portalExit = exitOf(portal);
+  const startPortal = () => run(portalArgs, { ...env, PORT: port, NODE_ENV: options.dev ? "development" : "production" }, "portal", quiet);
+  const services = startServices();
+  const portal = startPortal();
   const portalUrl = `http://localhost:${port}`;
   try {
+    // A first start that fails (a refused configuration, a port in use) is reported, not retried.
     await Promise.all([waitFor(`${env.DISTRICT_API_URL}/health`, services, "The APIs"), waitFor(`${portalUrl}/login`, portal, "The portal")]);
   } catch (error) {
     services.kill("SIGTERM");
@@ -91,10 +101,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     throw error;
   }
 
+  // From here on a crash of either is restarted with back-off, and the other keeps running.
+  const supervised = [supervise("the APIs", services, startServices), supervise("the portal", portal, startPortal)];
   const stop = async () => {
-    for (const child of [portal, services]) if (child.exitCode === null) child.kill("SIGTERM");
-    await Promise.all([portalExit, servicesExit]);
+    await Promise.all(supervised.map((s) => s.stop()));
   };
-  const exited = Promise.race([portalExit, servicesExit]);
-  return { portalUrl, embedded: !env.DATABASE_URL, stop, exited };
+  const exited = Promise.race(supervised.map((s) => s.gaveUp));
+  const restarts = () => supervised.reduce((sum, s) => sum + s.restarts(), 0);
+  return { portalUrl, embedded: !env.DATABASE_URL, stop, exited, restarts };
 }

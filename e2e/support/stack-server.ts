@@ -29,6 +29,7 @@ async function main() {
       RESET_LIMIT_PER_ACCOUNT: "1000",
     },
   });
+  sink.reportRestarts(stack.restarts);
   sink.markReady();
   console.log(`[e2e] stack ready at ${stack.portalUrl}`);
   const stop = async () => {
