@@ -43,16 +43,17 @@ export async function authenticate(c: Context<ApiEnv>): Promise<Actor> {
   // Access tokens are short-lived but not short enough to outlive a logout or a password reset.
   if (!(await isSessionLive(db, claims.fid))) throw new AppError("logged_out", authMessages.sessionExpired);
 
-  const organization = await organizationOf(db, claims.oid, claims.did);
+  // The district worked in, read once: its status, its owner, and (when working there) the organisation.
+  const [worked] = await db
+    .select({ id: district.id, accountStatus: district.accountStatus, ownerStaffId: district.ownerStaffId })
+    .from(district)
+    .where(and(eq(district.id, claims.did), within(system, district)));
+  if (!worked) throw new AppError("logged_out", authMessages.sessionExpired);
+  const organization = claims.oid === worked.id ? { type: "District" as const } : await organizationOf(db, claims.oid, claims.did);
   if (!organization) throw new AppError("logged_out", authMessages.sessionExpired);
   // The token's district and organisation, checked against the account as it is now: a demoted super
   // administrator, or a staff member whose role somewhere was taken away, does not keep working there.
   if (!row.isSuperAdmin && !(await mayWorkIn(db, row, claims.did, claims.oid))) throw new AppError("logged_out", authMessages.sessionExpired);
-  const [worked] = await db
-    .select({ accountStatus: district.accountStatus, ownerStaffId: district.ownerStaffId })
-    .from(district)
-    .where(and(eq(district.id, claims.did), within(system, district)));
-  if (!worked) throw new AppError("logged_out", authMessages.sessionExpired);
 
   if (!row.lastActiveAt || Date.now() - row.lastActiveAt.getTime() > LAST_ACTIVE_RESOLUTION_MS) {
     await db

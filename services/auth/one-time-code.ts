@@ -86,3 +86,14 @@ export async function useCode(tx: Tx, id: string): Promise<boolean> {
     .returning({ id: resetCode.id });
   return used.length > 0;
 }
+
+/** The e-mail that carries a code: what it is for, the code, how long it lasts; the code is taken out of the stored copy once sent. */
+export function codeMail(config: ServiceConfig, mail: { to: string; subject: string; lead: string; code: string }) {
+  const minutes = Math.round(config.RESET_CODE_TTL_SECONDS / 60);
+  return {
+    to: mail.to,
+    subject: mail.subject,
+    body: `${mail.lead} ${mail.code}.\n\nIt expires in ${minutes} minutes and can be used once. If you did not ask for it, you can ignore this e-mail.`,
+    secret: mail.code,
+  };
+}

@@ -8,121 +8,22 @@ import { lgea, role, roleAccess, school, schoolRole } from "../db/schema";
 import { createTestApi, type TestApi } from "../test/harness";
 import { randomId, roleRow, staffRow } from "../test/helpers";
 import type { Api, RegisteredRoute } from "./api";
+import {
+  nextProbeNumber,
+  ownRecordRoutes,
+  probes,
+  signedInAllowList,
+  signedInAnswers,
+  type IdOf,
+  type Kind,
+  type Probe,
+  type Value,
+} from "./enforcement-probes";
 
 /**
  * The permission walk: every route that declares an operation refuses staff without it, admits staff with
  * exactly it, and hides another district's records; signed-in-only routes are an explicit list.
  */
-
-/** The kind of record an id in a path, query or body names; district 2's record of that kind is used for the 404 check. */
-type Kind = "role" | "staff" | "district" | "organization" | "roleAccess" | "school" | "schoolRole";
-type Value = Kind | { literal: string };
-type IdOf = (kind: Kind) => string;
-type Probe = { params?: Record<string, Value>; query?: Record<string, Value>; body?: (id: IdOf) => unknown; form?: () => FormData };
-
-/** An upload without its file: the routes find (or do not find) their record before they read it. */
-const emptyForm = () => new FormData();
-
-/** A small valid upload for the spreadsheet routes. */
-const csvForm = () => {
-  const form = new FormData();
-  form.append("file", new Blob(["Name,Address,Local Government,Category\nProbe Upload School,1 Road,Agege,Primary\n"]), "probe.csv");
-  return form;
-};
-
-let unique = 0;
-/** Valid inputs per `METHOD path`. A route with a path parameter or a body must have an entry here. */
-const probes: Record<string, Probe> = {
-  "GET /permission/by-restriction/:type": { params: { type: { literal: "District" } } },
-  "POST /permission/get-permissions-by-operations": { body: () => ({ operations: ["school.view"] }) },
-  "POST /role/add": { body: () => ({ name: `Probe role ${++unique}`, operations: ["role.create"] }) },
-  "GET /role/get-by-id/:id": { params: { id: "role" } },
-  "PATCH /role/update/:id": { params: { id: "role" }, body: () => ({ name: `Probe update ${++unique}`, operations: ["school.view"], version: 1 }) },
-  "POST /role/delete/:id": { params: { id: "role" } },
-  "GET /role/get-roles-for-organization/:id": { params: { id: "organization" } },
-  "POST /role/assign": { body: (id) => ({ staffId: id("staff"), roleId: id("role"), organizationId: id("organization") }) },
-  "POST /role/unassign/:roleAccessId": { params: { roleAccessId: "roleAccess" } },
-  "GET /role/staff-access/:staffId": { params: { staffId: "staff" } },
-  "GET /staff/search": { query: { "district[0]": "district" } },
-  "GET /district/get-dashboard-information/:id": { params: { id: "district" } },
-  "PATCH /staff/account-status/:id": { params: { id: "staff" }, body: () => ({ accountStatus: "Active" }) },
-  "POST /super-admin/requirements": { body: (id) => ({ stateId: id("district"), districtId: id("district"), description: "Probe requirement" }) },
-  "PATCH /super-admin/requirements/:id": { params: { id: { literal: randomId() } }, body: () => ({ completed: true }) },
-  "DELETE /super-admin/requirements/:id": { params: { id: { literal: randomId() } } },
-  "PATCH /super-admin/districts/:id/account-status": { params: { id: { literal: randomId() } }, body: () => ({ accountStatus: "Active" }) },
-  "POST /super-admin/switch-district": { body: (id) => ({ districtId: id("district") }) },
-  "POST /staff/authorize-super-admin": { body: (id) => ({ staffId: id("staff") }) },
-  "POST /staff/transfer-right": { body: (id) => ({ staffId: id("staff") }) },
-  "POST /staff/confirm-email-change": { body: () => ({ code: "123456" }) },
-  "GET /staff/username-exists/:value": { params: { value: { literal: "probe.username" } } },
-  "GET /staff/switch-role-access/:id": { params: { id: "roleAccess" } },
-  "GET /lgea/search": { query: { "district[0]": "district" } },
-  "GET /district/view/:id": { params: { id: "district" } },
-  "PATCH /district/update/:id": {
-    params: { id: "district" },
-    body: () => ({ name: `Probe District ${++unique}`, address: "1 Probe Road", phoneNumbers: [], emails: [], version: 999 }),
-  },
-  "PATCH /district/upload-logo/:id": { params: { id: "district" }, form: emptyForm },
-  "PATCH /district/upload-district-image/:id": { params: { id: "district" }, form: emptyForm },
-  "PATCH /district/upload-multiple-images/:id": { params: { id: "district" }, form: emptyForm },
-  "GET /staff/view-staff/:id": { params: { id: "staff" } },
-  // A version no record has: the caller's own record is admitted and answered 409, and nothing changes.
-  "PATCH /staff/update/:id": { params: { id: "staff" }, body: () => ({ ...probeStaffDetails, version: 999 }) },
-  "GET /staff/last-time-active": { query: { staffId: "staff" } },
-  "PATCH /staff/update-profile-picture/:id": { params: { id: "staff" }, form: emptyForm },
-  "GET /files/:id": { params: { id: "staff" } },
-  "GET /school/search": { query: { district: "district" } },
-  "GET /school/get-by-district/:id": { params: { id: "district" } },
-  "GET /school/view/:id": { params: { id: "school" } },
-  "GET /school/get-school-information/:id": { params: { id: "school" } },
-  "POST /school/add": { body: () => ({ name: `Probe School ${++unique}`, address: "1 Probe Road", localGovernment: "Agege", category: "Primary" }) },
-  "PATCH /school/update/:id": {
-    params: { id: "school" },
-    body: () => ({ name: `Probe School ${++unique}`, address: "1 Probe Road", localGovernment: "Agege", category: "Primary", version: 999 }),
-  },
-  "POST /school/assign-role/:id": { params: { id: "school" }, body: (id) => ({ role: "Bursar", staffId: id("staff") }) },
-  "POST /school/unassign-role/:schoolRoleId": { params: { schoolRoleId: "schoolRole" } },
-  "POST /school/upload-multiple": { form: csvForm },
-  "GET /school/imports/:id/rows": { params: { id: { literal: randomId() } } },
-  "PATCH /school/imports/:id/rows/:rowId": { params: { id: { literal: randomId() }, rowId: { literal: randomId() } }, body: () => ({ data: {} }) },
-  "DELETE /school/imports/:id/rows/:rowId": { params: { id: { literal: randomId() }, rowId: { literal: randomId() } } },
-  "GET /school/imports/:id/rejected": { params: { id: { literal: randomId() } } },
-  "POST /school/create-multiple-schools": { body: () => ({ importId: randomId() }) },
-  "GET /school/download": { query: { "district[0]": "district" } },
-};
-
-const probeStaffDetails = {
-  title: "Mr",
-  firstName: "Probe",
-  lastName: "Person",
-  oracleNumber: "OR-1",
-  tescomNumber: "TS-1",
-  gender: "Male",
-  dob: "1990-01-01",
-  phoneNumber: "8000000099",
-  email: "probe.person@example.org",
-  address: "1 Probe Road",
-  countryOfOrigin: "Nigeria",
-  stateOfOrigin: "Lagos",
-  localGovernmentOfOrigin: "Ikeja",
-  countryOfResidence: "Nigeria",
-  stateOfResidence: "Lagos",
-  localGovernmentOfResidence: "Ikeja",
-};
-
-/** Routes any signed-in staff member may call without a permission: their own data and availability checks. */
-const signedInAllowList = [
-  "GET /auth/me",
-  "GET /staff/email-exists/:value",
-  "GET /staff/phone-number-exists/:value",
-  "GET /staff/switch-role-access/:id",
-  "GET /files/:id",
-  "POST /staff/confirm-email-change",
-];
-/** Signed-in routes whose path names a record (one of the caller's own role accesses, a file of their district): a random id is simply not found. */
-const ownRecordRoutes = ["GET /staff/switch-role-access/:id", "GET /files/:id"];
-/** Signed-in routes that answer a probe with something other than 200 when nothing of the caller's matches (no new e-mail waits for this code). */
-const signedInAnswers: Record<string, number> = { "POST /staff/confirm-email-change": 400 };
 
 const keyOf = (r: RegisteredRoute) => `${r.method} ${r.path}`;
 const paramNames = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] ?? "");
@@ -359,7 +260,7 @@ describe("permission enforcement on every route", () => {
   async function grantProbeRole(operations: Operation[]) {
     const [created] = await api.db
       .insert(role)
-      .values({ districtId: d1, name: `Enforcement probe ${++unique}`, operations })
+      .values({ districtId: d1, name: `Enforcement probe ${nextProbeNumber()}`, operations })
       .returning();
     if (!created) throw new Error("probe role insert failed");
     await api.db.insert(roleAccess).values({ staffId: teacher.staff.id, districtId: d1, organizationType: "District", organizationId: d1, roleId: created.id });

@@ -6,7 +6,7 @@ import { authMessages, successNotices } from "../../../lib/contract/messages";
 import type { Db } from "../../db/client";
 import { staff } from "../../db/schema";
 import type { Deps } from "../../http/context";
-import { checkCode, codeOwner, issueCode, useCode } from "../../auth/one-time-code";
+import { checkCode, codeMail, codeOwner, issueCode, useCode } from "../../auth/one-time-code";
 import { hashPassword } from "../../auth/password";
 import { daily, takeAttempt } from "../../auth/rate-limit";
 import { revokeAllSessions } from "../../auth/sessions";
@@ -74,15 +74,7 @@ export function passwordResetRoutes({ route }: Api) {
         throw paused();
       }
       const { id, code } = await db.transaction((tx) => issueCode(tx, config, { staffId: owner?.id ?? null, purpose: "password-reset" }));
-      if (owner) {
-        const minutes = Math.round(config.RESET_CODE_TTL_SECONDS / 60);
-        mailer.send(db, {
-          to: params.value,
-          subject: "Your password reset code",
-          body: `Your password reset code is ${code}.\n\nIt expires in ${minutes} minutes and can be used once. If you did not ask for it, you can ignore this e-mail.`,
-          secret: code,
-        });
-      }
+      if (owner) mailer.send(db, codeMail(config, { to: params.value, subject: "Your password reset code", lead: "Your password reset code is", code }));
       return c.json({ id, email: params.value, message: successNotices.resetCodeSent });
     },
   );

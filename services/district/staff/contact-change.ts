@@ -1,6 +1,6 @@
 import { fieldMessages } from "../../../lib/contract/messages";
 import { emailCodeSchema, staffMessages as m } from "../../../lib/contract/staff";
-import { checkCode, issueCode, latestCodeId, useCode } from "../../auth/one-time-code";
+import { checkCode, codeMail, issueCode, latestCodeId, useCode } from "../../auth/one-time-code";
 import { verifyPassword } from "../../auth/password";
 import { takeAttempt } from "../../auth/rate-limit";
 import type { ServiceConfig } from "../../config";
@@ -30,13 +30,15 @@ export async function assertCurrentPassword(db: Db, config: ServiceConfig, row: 
 /** Sends a code to the new address; the e-mail on file stays until the code comes back. */
 export async function requestEmailChange({ db, config, mailer }: Deps, row: StaffRow, newEmail: string) {
   const { code } = await db.transaction((tx) => issueCode(tx, config, { staffId: row.id, purpose: "email-change", newEmail }));
-  const minutes = Math.round(config.RESET_CODE_TTL_SECONDS / 60);
-  mailer.send(db, {
-    to: newEmail,
-    subject: "Confirm your new e-mail address",
-    body: `Your code to confirm this e-mail address for your portal account is ${code}.\n\nIt expires in ${minutes} minutes and can be used once. If you did not ask for it, you can ignore this e-mail.`,
-    secret: code,
-  });
+  mailer.send(
+    db,
+    codeMail(config, {
+      to: newEmail,
+      subject: "Confirm your new e-mail address",
+      lead: "Your code to confirm this e-mail address for your portal account is",
+      code,
+    }),
+  );
 }
 
 /** Tells the address on file what changed, so a change the owner did not make does not go unnoticed. */
