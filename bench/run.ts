@@ -1,9 +1,10 @@
 import { benchBff } from "./bff";
 import { benchSpreadsheet } from "./spreadsheet";
+import { benchSearch } from "./search";
 import { benchStartup } from "./startup";
 
 /**
- * `npm run bench [startup|bff|spreadsheet]`: the numbers of the platform and schools issues, measured on this machine.
+ * `npm run bench [startup|bff|spreadsheet|search]`: the numbers of the platform and schools issues, measured on this machine.
  * Build the portal first (npm start once) so startup times do not include the build.
  */
 const which = process.argv[2] ?? "all";
@@ -14,4 +15,5 @@ if (which === "bff" || which === "all") {
   }
 }
 if (which === "spreadsheet" || which === "all") await benchSpreadsheet(Number(process.env.BENCH_RUNS ?? 3));
+if (which === "search" || which === "all") await benchSearch(Number(process.env.BENCH_RUNS ?? 20));
 process.exit(0);

@@ -9,12 +9,11 @@ import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextField } from "@/components/ui/text-field";
 import { loadingTexts } from "@/lib/contract/messages";
 import { schoolCategories } from "@/lib/contract/schools";
-import { SCHOOL_PAGE_SIZE, useDistrictLgas, useSchoolSearch, type SchoolFilters } from "@/lib/queries/schools";
+import { SCHOOL_PAGE_SIZE, useDistrictLgas, useSchoolSearch, useSchoolSearchTotal, type SchoolFilters } from "@/lib/queries/schools";
 import { useDebounced } from "@/lib/use-debounced";
 import { SchoolCard } from "./school-card";
 import { SchoolForm } from "./school-form";
 
-export const firstSchoolPage: SchoolFilters = { searchTerm: "", localGovernment: "", schoolCategory: "", page: 1 };
 const SEARCH_DEBOUNCE_MS = 300;
 
 type Props = { districtId: string; canCreate: boolean; canEdit: boolean };
@@ -26,9 +25,10 @@ export function SchoolList({ districtId, canCreate, canEdit }: Props) {
   const [creating, setCreating] = useState(false);
   const searchTerm = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const results = useSchoolSearch(districtId, { ...filters, searchTerm });
+  const counted = useSchoolSearchTotal(districtId, { ...filters, searchTerm });
   const lgas = useDistrictLgas(districtId);
   const setFilter = (change: Partial<typeof filters>) => setFilters((f) => ({ ...f, ...change, page: change.page ?? 1 }));
-  const total = results.data?.total ?? 0;
+  const total = counted.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / SCHOOL_PAGE_SIZE));
   const page = Math.min(filters.page, pages);
 
@@ -72,7 +72,7 @@ export function SchoolList({ districtId, canCreate, canEdit }: Props) {
       {results.data ? (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {total === 0 ? "No school matches." : `${total} school${total === 1 ? "" : "s"}`}
+            {!counted.data ? "\u00a0" : total === 0 ? "No school matches." : `${total.toLocaleString("en")} school${total === 1 ? "" : "s"}`}
           </p>
           <div className={`grid gap-4 sm:grid-cols-2 lg:grid-cols-3 ${results.isPlaceholderData ? "opacity-60" : ""}`}>
             {results.data.foundSchools.map((school) => (

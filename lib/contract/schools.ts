@@ -50,6 +50,8 @@ export const schoolSearchQuerySchema = z.object({
   page: z.coerce.number({ error: pageMessage }).int(pageMessage).min(1, pageMessage).default(1),
 });
 export type SchoolSearchQuery = z.input<typeof schoolSearchQuerySchema>;
+/** GET school/search-total: how many schools a filter finds, asked once per filter rather than with every page. */
+export const schoolTotalQuerySchema = schoolSearchQuerySchema.omit({ limit: true, page: true });
 
 export const assignSchoolRoleSchema = z.object({
   role: z.enum(schoolRoleList, { error: schoolMessages.roleRequired }),
@@ -72,4 +74,5 @@ export type SchoolInformation = {
   maleStudentCount: number;
   femaleStudentCount: number;
 };
-export type SchoolSearchResult = { foundSchools: SchoolCard[]; total: number; page: number; limit: number };
+export type SchoolSearchResult = { foundSchools: SchoolCard[]; page: number; limit: number };
+export type SchoolSearchTotal = { total: number };

@@ -1,5 +1,5 @@
 import { keepPreviousData } from "@tanstack/react-query";
-import type { AssignSchoolRole, SchoolDetail, SchoolForm, SchoolInformation, SchoolSearchResult } from "../contract/schools";
+import type { AssignSchoolRole, SchoolDetail, SchoolForm, SchoolInformation, SchoolSearchResult, SchoolSearchTotal } from "../contract/schools";
 import { clientApi, districtApi } from "../client-api";
 import { apiRead, useApiRead } from "./api-read";
 import { spreadsheetApi } from "./imports";
@@ -13,6 +13,8 @@ export const firstSchoolPage: SchoolFilters = { searchTerm: "", localGovernment:
 export const schoolKeys = {
   all: ["schools"] as const,
   search: (districtId: string, f: SchoolFilters) => ["schools", "search", districtId, f.searchTerm, f.localGovernment, f.schoolCategory, f.page] as const,
+  /** One total per filter, whatever the page: paging never counts again. */
+  total: (districtId: string, f: SchoolFilters) => ["schools", "total", districtId, f.searchTerm, f.localGovernment, f.schoolCategory] as const,
   detail: (id: string) => ["schools", "detail", id] as const,
   information: (id: string) => ["schools", "information", id] as const,
   localGovernments: (districtId: string) => ["lgeas", districtId] as const,
@@ -24,6 +26,11 @@ export const schoolReads = {
       schoolKeys.search(districtId, f),
       `school/search?${new URLSearchParams({ district: districtId, searchTerm: f.searchTerm, localGovernment: f.localGovernment, schoolCategory: f.schoolCategory, limit: String(SCHOOL_PAGE_SIZE), page: String(f.page) })}`,
     ),
+  total: (districtId: string, f: SchoolFilters) =>
+    apiRead<SchoolSearchTotal>(
+      schoolKeys.total(districtId, f),
+      `school/search-total?${new URLSearchParams({ district: districtId, searchTerm: f.searchTerm, localGovernment: f.localGovernment, schoolCategory: f.schoolCategory })}`,
+    ),
   detail: (id: string) => apiRead<{ school: SchoolDetail }>(schoolKeys.detail(id), `school/view/${id}`),
   information: (id: string) => apiRead<SchoolInformation>(schoolKeys.information(id), `school/get-school-information/${id}`),
   /** The local governments a school may be in (those of the caller's LGEAs): the filter's and the form's choices. */
@@ -32,6 +39,8 @@ export const schoolReads = {
 
 // A new page or filter keeps the current cards on screen until the next ones arrive: nothing jumps.
 export const useSchoolSearch = (districtId: string, f: SchoolFilters) => useApiRead(schoolReads.search(districtId, f), { placeholderData: keepPreviousData });
+export const useSchoolSearchTotal = (districtId: string, f: SchoolFilters) =>
+  useApiRead(schoolReads.total(districtId, f), { placeholderData: keepPreviousData });
 export const useSchool = (id: string) => useApiRead(schoolReads.detail(id));
 export const useSchoolInformation = (id: string, enabled: boolean) => useApiRead(schoolReads.information(id), { enabled });
 export const useDistrictLgas = (districtId: string) =>

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -41,12 +42,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   let release = () => {};
   let client: PGlite;
+  // Trigram matching serves the lists' text search (the migrations create the extension).
+  const extensions = { pg_trgm };
   if ("dataDir" in options) {
     mkdirSync(options.dataDir, { recursive: true });
     release = acquireDataDirLock(options.dataDir);
-    client = new PGlite(options.dataDir);
+    client = new PGlite(options.dataDir, { extensions });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

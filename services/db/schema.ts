@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { searchableText } from "./search";
 import type { AccountStatus, OrganizationType, StaffType, StateTerminologies } from "../../lib/contract/user";
 
 const id = () => uuid("id").primaryKey().defaultRandom();
@@ -80,7 +81,14 @@ export const school = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("school_district_name_uq").on(t.districtId, sql`lower(btrim(${t.name}))`), index("school_district_idx").on(t.districtId)],
+  (t) => [
+    uniqueIndex("school_district_name_uq").on(t.districtId, sql`lower(btrim(${t.name}))`),
+    // Lists are in name order, a page at a time: the page is read from the index, never sorted from the whole district
+    // (it also serves every lookup by district).
+    index("school_district_sort_idx").on(t.districtId, sql`lower(${t.name})`, t.id),
+    // Text search (`ILIKE '%…%'` on name, description and address together): trigrams, so a search does not read every row.
+    index("school_search_trgm_idx").using("gin", sql`(${searchableText(t.name, t.description, t.address)}) gin_trgm_ops`),
+  ],
 );
 
 export const staff = pgTable(

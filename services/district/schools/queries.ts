@@ -1,8 +1,16 @@
-import { and, asc, count, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
-import type { SchoolCard, SchoolCategory, SchoolDetail, SchoolInformation, SchoolRoleHolder, SchoolSearchResult } from "../../../lib/contract/schools";
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import type {
+  SchoolCard,
+  SchoolCategory,
+  SchoolDetail,
+  SchoolInformation,
+  SchoolRoleHolder,
+  SchoolSearchResult,
+  SchoolSearchTotal,
+} from "../../../lib/contract/schools";
 import type { Reader, Tx } from "../../db/client";
-import { likeEscape } from "../../db/like-escape";
 import { sameName } from "../../db/names";
+import { containsText } from "../../db/search";
 import { lgea, school, schoolRole, staff, student } from "../../db/schema";
 import { within, withinDistrict, type StaffScope } from "../../db/scope";
 import { notFound } from "../../http/errors";
@@ -81,29 +89,35 @@ export async function insertSchools(tx: Tx, scope: StaffScope, rows: SchoolValue
   return rows.length;
 }
 
-export async function searchSchools(
-  db: Reader,
-  scope: StaffScope,
-  query: { searchTerm: string; localGovernment: string; schoolCategory: string; limit: number; page: number },
-): Promise<SchoolSearchResult> {
-  const pattern = `%${likeEscape(query.searchTerm.replace(/\s+/g, " "))}%`;
-  const filters = and(
-    query.searchTerm ? or(ilike(school.name, pattern), ilike(school.description, pattern), ilike(school.address, pattern)) : undefined,
+type SchoolFilter = { searchTerm: string; localGovernment: string; schoolCategory: string };
+
+/** What the list's search box and filters ask of a school. */
+const filtersOf = (query: SchoolFilter) =>
+  and(
+    query.searchTerm.trim() ? containsText([school.name, school.description, school.address], query.searchTerm) : undefined,
     query.localGovernment ? eq(sql`lower(${school.localGovernment})`, query.localGovernment.toLowerCase()) : undefined,
     query.schoolCategory ? eq(school.category, query.schoolCategory) : undefined,
   );
-  const [total] = await db
-    .select({ n: count() })
-    .from(school)
-    .where(and(within(scope, school), filters));
+
+/** A page of the list in name order: read from the sort index, so its cost does not grow with the district. */
+export async function searchSchools(db: Reader, scope: StaffScope, query: SchoolFilter & { limit: number; page: number }): Promise<SchoolSearchResult> {
   const rows = await db
     .select()
     .from(school)
-    .where(and(within(scope, school), filters))
+    .where(and(within(scope, school), filtersOf(query)))
     .orderBy(asc(sql`lower(${school.name})`), asc(school.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  return { foundSchools: rows.map(toCard), total: total?.n ?? 0, page: query.page, limit: query.limit };
+  return { foundSchools: rows.map(toCard), page: query.page, limit: query.limit };
+}
+
+/** How many schools the filter selects: counted once per filter (the list caches it), never with every page. */
+export async function countSchools(db: Reader, scope: StaffScope, query: SchoolFilter): Promise<SchoolSearchTotal> {
+  const [total] = await db
+    .select({ n: count() })
+    .from(school)
+    .where(and(within(scope, school), filtersOf(query)));
+  return { total: total?.n ?? 0 };
 }
 
 /** The scope's schools by name (the scope placed in the district asked for). */

@@ -8,6 +8,7 @@ import {
   schoolMessages,
   schoolRoleList,
   schoolSearchQuerySchema,
+  schoolTotalQuerySchema,
   schoolUpdateSchema,
 } from "../../../lib/contract/schools";
 import { recordAudit } from "../../db/audit";
@@ -34,6 +35,7 @@ import {
   schoolRolesAt,
   schoolsByName,
   searchSchools,
+  countSchools,
 } from "./queries";
 import { placesByLocalGovernment, schoolOrThrow } from "./rules";
 import { schoolEntity } from "./spreadsheet";
@@ -80,7 +82,7 @@ export function schoolRoutes(api: Api) {
       method: "GET",
       path: "/school/search",
       summary:
-        "The district's schools by name, a page at a time. Query: district (or district[0]; the caller's when left out), searchTerm (name, description or address), localGovernment, schoolCategory, limit (default 12), page. { foundSchools, total, page, limit }",
+        "The district's schools by name, a page at a time. Query: district (or district[0]; the caller's when left out), searchTerm (name, description or address), localGovernment, schoolCategory, limit (default 12), page. { foundSchools, page, limit } (the total is school/search-total's, asked once per filter)",
       tag,
       access: requires("school.view"),
       query: schoolSearchQuerySchema,
@@ -90,6 +92,23 @@ export function schoolRoutes(api: Api) {
       const scope = c.get("scope");
       const districtId = await requestedDistrict(db, scope, query.district ?? query["district[0]"]);
       return c.json(await searchSchools(db, scopeInDistrict(scope, districtId), query));
+    },
+  );
+
+  route(
+    {
+      method: "GET",
+      path: "/school/search-total",
+      summary: "How many schools school/search finds with these filters (district, searchTerm, localGovernment, schoolCategory): { total }",
+      tag,
+      access: requires("school.view"),
+      query: schoolTotalQuerySchema,
+    },
+    async (c, { query }) => {
+      const { db } = c.get("deps");
+      const scope = c.get("scope");
+      const districtId = await requestedDistrict(db, scope, query.district ?? query["district[0]"]);
+      return c.json(await countSchools(db, scopeInDistrict(scope, districtId), query));
     },
   );
 

@@ -23,7 +23,11 @@ export default async function SchoolManagementPage() {
       </PageFrame>
     );
   const queries = serverQueries();
-  await Promise.all([queries.prefetch(schoolReads.search(districtId, firstSchoolPage)), queries.prefetch(schoolReads.localGovernments(districtId))]);
+  await Promise.all([
+    queries.prefetch(schoolReads.search(districtId, firstSchoolPage)),
+    queries.prefetch(schoolReads.total(districtId, firstSchoolPage)),
+    queries.prefetch(schoolReads.localGovernments(districtId)),
+  ]);
   return (
     <PageFrame {...frame}>
       <HydrationBoundary state={queries.state()}>
