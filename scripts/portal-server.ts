@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import next from "next";
 import { clientAddress } from "../lib/client-address";
 import { closeWhenBodyUnread } from "../services/http/unread-body";
+import { createLoadShedder, portalLimits } from "./portal-shedding";
 
 /**
  * The portal's HTTP server: Next's request handler behind one step of our own. Next keeps a client's
@@ -9,7 +10,7 @@ import { closeWhenBodyUnread } from "../services/http/unread-body";
  * BFF forwards to the APIs' rate limits is decided here: the socket's, or with TRUSTED_PROXY_HOPS > 0
  * the one our proxies saw (lib/client-address.ts). The other X-Forwarded-* headers are believed only
  * from trusted proxies too. It also refuses to listen beyond this machine without PORTAL_URL and sets
- * the security headers every response carries.
+ * the security headers every response carries, sheds load beyond what it can serve (portal-shedding.ts).
  */
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
@@ -48,6 +49,7 @@ async function main() {
   const app = next({ dev, hostname, port, turbopack: dev });
   const handle = app.getRequestHandler();
   await app.prepare();
+  const shed = createLoadShedder(portalLimits());
   createServer((req, res) => {
     const forwardedFor = req.headers["x-forwarded-for"];
     const address = clientAddress(
@@ -58,7 +60,7 @@ async function main() {
     req.headers["x-forwarded-for"] = address;
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
     closeWhenBodyUnread(req, res);
-    void handle(req, res);
+    void shed(req, res, () => void handle(req, res));
   }).listen(port, hostname, () => console.log(`portal listening on http://${hostname}:${port}`));
 }
 

@@ -9,8 +9,13 @@ import { isEmpty, seedDemo } from "./db/seed";
  * the demo data into an empty embedded database when asked (SEED_DEMO=true: `npm start` asks; never
  * with NODE_ENV=production). A PostgreSQL server is never seeded here (`npm run db:seed` does that on purpose).
  */
-export async function bootDatabase(config: ServiceConfig, options: { seedEmbedded?: boolean } = {}): Promise<Database & { seeded: boolean }> {
+export async function bootDatabase(
+  config: ServiceConfig,
+  options: { seedEmbedded?: boolean; prepared?: boolean } = {},
+): Promise<Database & { seeded: boolean }> {
   const database = config.DATABASE_URL ? await openDatabase({ url: config.DATABASE_URL }) : await openDatabase({ dataDir: resolve(config.DATA_DIR) });
+  // A worker of several opens a database its primary has already brought up to date.
+  if (options.prepared) return { ...database, seeded: false };
   try {
     await database.migrate();
     await syncPermissionCatalogue(database.db);

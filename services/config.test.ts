@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { loadServiceConfig } from "./config";
+import { apiWorkerCount, loadServiceConfig } from "./config";
 
 /** The values .env.example ships with: a deployment that copies it must not start. */
 const example = Object.fromEntries(
@@ -35,5 +35,16 @@ describe("the APIs' configuration refuses unsafe defaults", () => {
     expect(loadServiceConfig(good).LOG_MAIL).toBe("false");
     expect(() => loadServiceConfig({ ...good, NODE_ENV: "production" })).toThrow(/SMTP_URL/);
     expect(() => loadServiceConfig({ ...good, NODE_ENV: "production", SMTP_URL: "smtp://127.0.0.1:2525" })).not.toThrow();
+  });
+});
+
+describe("API worker processes", () => {
+  it("run one per core with a PostgreSQL server unless told, and only one with the embedded database", () => {
+    const server = { ...good, DATABASE_URL: "postgres://portal@127.0.0.1:5432/portal" };
+    expect(apiWorkerCount(loadServiceConfig(server), 2)).toBe(2);
+    expect(apiWorkerCount(loadServiceConfig({ ...server, API_WORKERS: "3" }), 2)).toBe(3);
+    expect(apiWorkerCount(loadServiceConfig(good), 8)).toBe(1);
+    expect(() => apiWorkerCount(loadServiceConfig({ ...good, API_WORKERS: "2" }), 8)).toThrow(/API_WORKERS above 1 needs DATABASE_URL/);
+    expect(() => loadServiceConfig({ ...good, API_WORKERS: "0" })).toThrow(/API_WORKERS/);
   });
 });

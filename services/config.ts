@@ -38,6 +38,19 @@ const schema = z.object({
   MAX_JSON_BODY_BYTES: positiveInt(JSON_BODY_LIMIT_BYTES),
   /** Print mail (reset codes included) to the log when there is no SMTP server: the offline demo's way to read them. */
   LOG_MAIL: z.enum(["true", "false"]).default("false"),
+  /**
+   * Load shedding (per API process): requests worked on at once, requests waiting for a turn, and the
+   * longest wait; beyond them a request is answered 503 with Retry-After at once. Health checks and
+   * uploads (paced by the uploader's connection) are not counted.
+   */
+  API_MAX_IN_FLIGHT: positiveInt(16),
+  API_MAX_QUEUE: positiveInt(256),
+  API_QUEUE_WAIT_MS: positiveInt(1000),
+  /**
+   * API worker processes sharing the ports (with DATABASE_URL only: the embedded database allows one
+   * process). Left out: one per core with a PostgreSQL server, one otherwise.
+   */
+  API_WORKERS: z.coerce.number().int().positive().max(64).optional(),
 });
 
 /** Mail carries reset codes: a production deployment sends it, never only stores or prints it. */
@@ -47,6 +60,15 @@ const refined = schema.refine((c) => c.NODE_ENV !== "production" || Boolean(c.SM
 });
 
 export type ServiceConfig = z.infer<typeof refined>;
+
+/** How many API processes to run: one per core with a PostgreSQL server unless told; one with the embedded database, always. */
+export function apiWorkerCount(config: ServiceConfig, cores: number): number {
+  if (!config.DATABASE_URL) {
+    if ((config.API_WORKERS ?? 1) > 1) throw new Error("API_WORKERS above 1 needs DATABASE_URL: the embedded database allows one process.");
+    return 1;
+  }
+  return config.API_WORKERS ?? cores;
+}
 
 export function loadServiceConfig(env: Record<string, string | undefined> = process.env): ServiceConfig {
   const parsed = refined.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));

@@ -1,41 +1,69 @@
-import { serve, type ServerType } from "@hono/node-server";
-import { createBillingApi } from "./billing/app";
+import cluster from "node:cluster";
+import { availableParallelism } from "node:os";
 import { bootDatabase } from "./boot";
-import { loadServiceConfig } from "./config";
+import { apiWorkerCount, loadServiceConfig, type ServiceConfig } from "./config";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { demoBanner, demoIsLive } from "./db/seed";
-import { createDistrictApi } from "./district/app";
-import { closeWhenBodyUnread } from "./http/unread-body";
-import { createMailer } from "./mail/mailer";
+import { serveApis } from "./serve";
 import { sweepStaleUploadFolders } from "./spreadsheet/upload-file";
 
-/** Starts the district API and the billing API in one process (PGlite allows one process per data folder). */
+/**
+ * Starts the district API and the billing API: in this one process with the embedded database (PGlite
+ * allows one process per data folder), or as API_WORKERS processes sharing the ports with a PostgreSQL
+ * server. Nothing that matters lives in a process's memory (sessions, rate limits, refresh tokens, mail
+ * and imports are in the database), so any worker can answer any request.
+ */
 async function main() {
   const config = loadServiceConfig();
+  if (cluster.isWorker) return serveApis(config, { prepared: true, announce: false });
+  const workers = apiWorkerCount(config, availableParallelism());
   await sweepStaleUploadFolders();
-  const database = await bootDatabase(config);
-  const deps = { db: database.db, config, mailer: createMailer(config) };
-  const listen = (app: { fetch: (r: Request) => Response | Promise<Response> }, port: number) =>
-    new Promise<ServerType>((ready) => {
-      const server = serve({ fetch: app.fetch, port, hostname: config.API_HOST }, () => ready(server));
-      server.on("request", closeWhenBodyUnread);
-    });
-  const servers = [await listen(createDistrictApi(deps).app, config.DISTRICT_API_PORT), await listen(createBillingApi(deps).app, config.BILLING_API_PORT)];
-  console.log(
-    `[services] district API on http://${config.API_HOST}:${config.DISTRICT_API_PORT}, billing API on http://${config.API_HOST}:${config.BILLING_API_PORT}` +
-      ` (${database.kind === "embedded" ? `embedded database in ${config.DATA_DIR}` : "PostgreSQL server"}${database.seeded ? ", demo data seeded" : ""})`,
-  );
+  if (workers === 1) return serveApis(config, { prepared: false, announce: true });
+  await runWorkers(config, workers);
+}
 
-  if (await demoIsLive(database.db)) console.warn(demoBanner());
+/** Brings the database up to date once, then keeps `count` workers running: one that dies is replaced. */
+async function runWorkers(config: ServiceConfig, count: number) {
+  const database = await bootDatabase(config);
+  const demo = await demoIsLive(database.db);
+  await database.close();
 
   let stopping = false;
-  const stop = async () => {
+  const recentCrashes: number[] = [];
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    const now = Date.now();
+    recentCrashes.push(now);
+    while (recentCrashes.length && (recentCrashes[0] ?? now) < now - 60_000) recentCrashes.shift();
+    console.error(`[services] worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another`);
+    // Workers that cannot stay up (a bad configuration, a database that refuses them) end the whole process for its supervisor to see.
+    if (recentCrashes.length >= 10) {
+      console.error("[services] ten workers stopped within a minute: giving up");
+      process.exit(1);
+    }
+    setTimeout(() => cluster.fork(), 500);
+  });
+  for (let i = 0; i < count; i++) cluster.fork();
+  let ready = 0;
+  cluster.on("listening", (_worker, address) => {
+    if (address.port !== config.DISTRICT_API_PORT || ++ready !== count) return;
+    console.log(
+      `[services] district API on http://${config.API_HOST}:${config.DISTRICT_API_PORT}, billing API on http://${config.API_HOST}:${config.BILLING_API_PORT}` +
+        ` (PostgreSQL server, ${count} worker processes)`,
+    );
+    if (demo) console.warn(demoBanner());
+  });
+
+  const stop = () => {
     if (stopping) return;
     stopping = true;
-    await Promise.all(servers.map((s) => new Promise((done) => s.close(done))));
-    await deps.mailer.flush();
-    await database.close();
-    process.exit(0);
+    const workersLeft = Object.values(cluster.workers ?? {});
+    let left = workersLeft.length;
+    if (left === 0) process.exit(0);
+    for (const worker of workersLeft) {
+      worker?.once("exit", () => --left === 0 && process.exit(0));
+      worker?.kill("SIGTERM");
+    }
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

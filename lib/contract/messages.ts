@@ -65,6 +65,19 @@ export const offlineBanner = "Looks like you lost your internet.";
 
 export const errorPageTitles = { notFound: "Page Not Found", other: "An Error Occurred" } as const;
 
+/** The digest a page error carries when the service was unavailable (the error's message never reaches the browser). */
+export const serviceDigest = { unavailable: "service-unavailable", timeout: "service-timeout" } as const;
+
+/**
+ * The error page's explanation. A page that failed because the service was unavailable or too slow
+ * carries a digest that says so (ServerApiError); anything else is a plain failure.
+ */
+export function pageErrorExplanation(digest: string | undefined): string {
+  if (digest === serviceDigest.unavailable) return "The service is unavailable at the moment. Nothing you saved is lost; try again in a few seconds.";
+  if (digest === serviceDigest.timeout) return "The service is taking too long to answer. Nothing you saved is lost; try again in a few seconds.";
+  return "Something went wrong while showing this page. Try again, or go back home.";
+}
+
 /**
  * What the API answers staff of a district that is not Active when they call a district operation
  * (architecture 'Registration'): the account status, named.
@@ -99,6 +112,7 @@ export const authMessages = {
   foreignOrigin: "Request refused: it did not come from this portal.",
   unreachable: "The service is unreachable. Please try again shortly.",
   timedOut: "The service took too long to answer. Please try again shortly.",
+  busy: "The service is busy. Please try again in a moment.",
 } as const;
 
 /** Notifications and snackbars close after 10 s (spec §9). */

@@ -1,10 +1,12 @@
 import { Hono, type Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { authMessages } from "../../lib/contract/messages";
 import { authenticate } from "../auth/authenticate";
 import { clientIpOf } from "../auth/client-ip";
 import { checkAccess, checkDistrictActive, type Access } from "./access";
+import { createAdmission } from "./admission";
 import { scopeOf } from "../db/scope";
 import type { ApiEnv, Deps } from "./context";
 import { AppError, renderError, validationError } from "./errors";
@@ -36,6 +38,8 @@ export type RouteSpec<B extends Schema | undefined, Q extends Schema | undefined
    * stays open to staff of a district that is not Active; every other route answers them 403.
    */
   shell?: true;
+  /** Never refused for load (health checks: a load balancer must always get an answer). */
+  unmetered?: true;
 };
 
 export type RegisteredRoute = Omit<RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>, never>;
@@ -93,6 +97,22 @@ export function createApi(deps: Deps, info: { title: string; version: string }) 
     c.set("clientIp", clientIpOf(c, deps.config.INTERNAL_SECRET));
     await next();
   });
+  // Load shedding: a request beyond what the process can serve promptly is refused at once (503), never queued for long.
+  const admission = createAdmission({
+    maxInFlight: deps.config.API_MAX_IN_FLIGHT,
+    maxQueue: deps.config.API_MAX_QUEUE,
+    maxWaitMs: deps.config.API_QUEUE_WAIT_MS,
+  });
+  const admitted = createMiddleware(async (_c, next) => {
+    const release = await admission.admit();
+    if (!release) throw new AppError("busy", authMessages.busy);
+    try {
+      await next();
+    } finally {
+      release();
+    }
+  });
+  const unmetered = createMiddleware(async (_c, next) => next());
   // Each route has its own body limit: JSON routes the configured one, uploads what they declare.
   const limitFor = (maxSize: number, message: string = authMessages.bodyTooLarge) =>
     bodyLimit({
@@ -107,7 +127,8 @@ export function createApi(deps: Deps, info: { title: string; version: string }) 
     handler: (c: Context<ApiEnv>, input: Input<B, Q, P>) => Response | Promise<Response>,
   ) {
     routes.push(spec);
-    app.on(spec.method, spec.path, limitFor(spec.maxBodyBytes ?? deps.config.MAX_JSON_BODY_BYTES, spec.tooLargeMessage), async (c) => {
+    const limit = limitFor(spec.maxBodyBytes ?? deps.config.MAX_JSON_BODY_BYTES, spec.tooLargeMessage);
+    app.on(spec.method, spec.path, limit, spec.unmetered || spec.rawBody ? unmetered : admitted, async (c) => {
       if (spec.access.kind !== "public") {
         const actor = await authenticate(c);
         const request = { params: c.req.param(), query: queryObject(c) };
@@ -124,15 +145,40 @@ export function createApi(deps: Deps, info: { title: string; version: string }) 
     });
   }
 
-  route({ method: "GET", path: "/health", summary: "Liveness and database check", tag: "Health", access: { kind: "public" } }, async (c) => {
-    await deps.db.execute("select 1");
-    return c.json({ status: "ok" });
-  });
+  route(
+    {
+      method: "GET",
+      path: "/health",
+      summary: "Liveness, and whether the database answers within a second: { status, database }",
+      tag: "Health",
+      access: { kind: "public" },
+      unmetered: true,
+    },
+    async (c) => c.json({ status: "ok", database: await databaseHealth(deps) }),
+  );
   route({ method: "GET", path: "/openapi.json", summary: "This document", tag: "Health", access: { kind: "public" } }, (c) =>
     c.json(buildOpenApi(info, routes)),
   );
 
-  return { app, route, routes };
+  return { app, route, routes, admission };
 }
 
 export type Api = ReturnType<typeof createApi>;
+
+/**
+ * The process answers whatever the database is doing: a database that is busy (the embedded one works
+ * one query at a time) or gone is reported, not waited for, so a health check never hangs.
+ */
+async function databaseHealth(deps: Deps): Promise<"ok" | "busy" | "unavailable"> {
+  let timer: NodeJS.Timeout | undefined;
+  const busy = new Promise<"busy">((resolve) => (timer = setTimeout(() => resolve("busy"), 1_000)));
+  const answer = deps.db.execute("select 1").then(
+    () => "ok" as const,
+    () => "unavailable" as const,
+  );
+  try {
+    return await Promise.race([answer, busy]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

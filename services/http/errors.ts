@@ -14,6 +14,7 @@ export type ErrorCode =
   | "too_large"
   | "unsupported_media_type"
   | "rate_limited"
+  | "busy"
   | "token_expired"
   | "logged_out"
   | "internal";
@@ -28,6 +29,7 @@ const statusOf: Record<ErrorCode, number> = {
   too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  busy: 503,
   token_expired: 451,
   logged_out: 452,
   internal: 500,
@@ -46,6 +48,9 @@ export class AppError extends Error {
     return statusOf[this.code];
   }
 }
+
+/** How long a caller refused for load is asked to wait before trying again. */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
 
 export const notFound = () => new AppError("not_found", authMessages.notFound);
 export const forbidden = () => new AppError("forbidden", authMessages.forbidden);
@@ -68,6 +73,7 @@ export function renderError(error: unknown, c: Context) {
   }
   const appError = error as AppError;
   if (appError.code === "token_expired") c.header("Cache-Control", "no-store");
+  if (appError.code === "busy") c.header("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
   const body: ApiErrorBody = { message: appError.message, code: appError.code, ...(appError.issues ? { issues: appError.issues } : {}) };
   return c.json(body, appError.status as 400);
 }

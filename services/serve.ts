@@ -1,0 +1,45 @@
+import cluster from "node:cluster";
+import { serve, type ServerType } from "@hono/node-server";
+import { createBillingApi } from "./billing/app";
+import { bootDatabase } from "./boot";
+import type { ServiceConfig } from "./config";
+import { demoBanner, demoIsLive } from "./db/seed";
+import { createDistrictApi } from "./district/app";
+import { closeWhenBodyUnread } from "./http/unread-body";
+import { createMailer } from "./mail/mailer";
+
+/**
+ * Both APIs in this process, on their ports (a cluster's workers share them), until SIGTERM or SIGINT.
+ * `prepared`: the database was already migrated by the cluster's primary.
+ */
+export async function serveApis(config: ServiceConfig, options: { prepared: boolean; announce: boolean }) {
+  const database = await bootDatabase(config, { prepared: options.prepared });
+  const deps = { db: database.db, config, mailer: createMailer(config) };
+  const listen = (app: { fetch: (r: Request) => Response | Promise<Response> }, port: number) =>
+    new Promise<ServerType>((ready) => {
+      const server = serve({ fetch: app.fetch, port, hostname: config.API_HOST }, () => ready(server));
+      server.on("request", closeWhenBodyUnread);
+    });
+  const servers = [await listen(createDistrictApi(deps).app, config.DISTRICT_API_PORT), await listen(createBillingApi(deps).app, config.BILLING_API_PORT)];
+  if (options.announce) {
+    console.log(
+      `[services] district API on http://${config.API_HOST}:${config.DISTRICT_API_PORT}, billing API on http://${config.API_HOST}:${config.BILLING_API_PORT}` +
+        ` (${database.kind === "embedded" ? `embedded database in ${config.DATA_DIR}` : "PostgreSQL server"}${database.seeded ? ", demo data seeded" : ""})`,
+    );
+    if (await demoIsLive(database.db)) console.warn(demoBanner());
+  }
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await Promise.all(servers.map((s) => new Promise((done) => s.close(done))));
+    await deps.mailer.flush();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  // A worker whose primary is gone (killed, even with -9) stops too rather than linger unmanaged.
+  if (cluster.isWorker) process.on("disconnect", stop);
+}
