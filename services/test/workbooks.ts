@@ -24,6 +24,33 @@ export const workbooks = {
     zip.end();
     return buffer(Readable.from(zip.outputStream));
   },
+  /**
+   * A small zip whose headers lie: the sheet says it expands to 100 KB but inflates to 60 MB, so a
+   * check of the directory alone lets it through.
+   */
+  lyingZip: async () => {
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(Buffer.from("<workbook/>"), "xl/workbook.xml");
+    zip.addBuffer(Buffer.alloc(60 * 1024 * 1024, 0x41), "xl/worksheets/sheet1.xml");
+    zip.end();
+    const bytes = await buffer(Readable.from(zip.outputStream));
+    const claimed = 100 * 1024;
+    const name = Buffer.from("xl/worksheets/sheet1.xml");
+    // The uncompressed size sits 22 bytes into a local header and 24 into a central directory record.
+    for (const [signature, sizeAt, nameAt] of [
+      [0x04034b50, 22, 30],
+      [0x02014b50, 24, 46],
+    ] as const) {
+      for (
+        let at = bytes.indexOf(Buffer.from(new Uint32Array([signature]).buffer));
+        at >= 0;
+        at = bytes.indexOf(Buffer.from(new Uint32Array([signature]).buffer), at + 4)
+      ) {
+        if (bytes.subarray(at + nameAt, at + nameAt + name.length).equals(name)) bytes.writeUInt32LE(claimed, at + sizeAt);
+      }
+    }
+    return bytes;
+  },
   /** A zip that is not a workbook. */
   plainZip: async () => {
     const zip = new yazl.ZipFile();

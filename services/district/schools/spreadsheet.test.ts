@@ -195,6 +195,12 @@ describe("school spreadsheets: template, two-step upload, preview fixes, downloa
       400,
       "The file expands to far more than its own size, so it was not opened. Upload an ordinary .xlsx or .csv file.",
     );
+    // Headers that lie about the sizes: the bytes are counted while inflating, whatever the directory says.
+    await expectError(
+      await upload(await workbooks.lyingZip(), "lying.xlsx"),
+      400,
+      "The file expands to far more than its own size, so it was not opened. Upload an ordinary .xlsx or .csv file.",
+    );
     await expectError(await upload(await workbooks.plainZip(), "notes.xlsx"), 400, "This zip file is not an Excel workbook. Upload an .xlsx or .csv file.");
     await expectError(
       await upload(workbooks.corrupt(), "broken.xlsx"),
