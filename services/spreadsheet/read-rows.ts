@@ -1,10 +1,11 @@
 import { createReadStream } from "node:fs";
+import { rm } from "node:fs/promises";
 import { open } from "node:fs/promises";
 import ExcelJS from "exceljs";
 import { importMessages, MAX_CELL_CHARS } from "../../lib/contract/imports";
 import { AppError } from "../http/errors";
 import { parseCsv } from "./csv";
-import { guardWorkbookZip } from "./zip-guard";
+import { guardWorkbookZip, rewriteCheckedWorkbook } from "./zip-guard";
 
 type Kind = "xlsx" | "csv";
 
@@ -57,6 +58,17 @@ const kept = (text: string) => text.trim().slice(0, MAX_CELL_CHARS + 1);
 
 async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
   await guardWorkbookZip(path);
+  const checked = `${path}.checked.xlsx`;
+  try {
+    await rewriteCheckedWorkbook(path, checked);
+    yield* checkedRows(checked);
+  } finally {
+    await rm(checked, { force: true });
+  }
+}
+
+/** The rows of a workbook rewritten by rewriteCheckedWorkbook: nothing in it inflates beyond what was counted. */
+async function* checkedRows(path: string): AsyncGenerator<SheetRow> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     sharedStrings: "cache",
     hyperlinks: "ignore",
