@@ -151,8 +151,10 @@ describe("school spreadsheets: template, two-step upload, preview fixes, downloa
       header,
       ["N".repeat(151), "", "1 Road", "Agege", "Primary"],
       ["Huge Name ".repeat(500), "D".repeat(2_000_000), "2 Road", "Agege", "Primary"],
-      // Four bytes a character: the kept 1,001 characters are 4,004 bytes, more than an index entry may hold.
-      ["😀".repeat(5_000), "", "3 Road", "Agege", "Primary"],
+      // Three bytes a letter (Yoruba ẹ): the kept 1,001 characters are 3,003 bytes, more than an index entry may hold.
+      ["ẹ".repeat(5_000), "", "3 Road", "Agege", "Primary"],
+      // A letter outside the Basic Multilingual Plane is two UTF-16 units: keeping 1,001 units must not cut one in half.
+      ["😀".repeat(5_000), "", "4 Road", "Agege", "Primary"],
     ]);
     const response = await upload(csv, "schools.csv");
     const text = await response.text();
@@ -162,6 +164,7 @@ describe("school spreadsheets: template, two-step upload, preview fixes, downloa
     expect(cell(page, 2).errors.name).toBe("At most 150 characters.");
     expect(cell(page, 3).errors).toMatchObject({ name: "At most 150 characters.", description: "At most 300 characters." });
     expect(cell(page, 4).errors.name).toBe("At most 150 characters.");
+    expect(cell(page, 5).errors.name).toBe("At most 150 characters.");
   });
 
   it("reads dates as dates, booleans as the sheet shows them, and a formula's saved result; a formula without one is its cell's error", async () => {
