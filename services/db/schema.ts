@@ -265,7 +265,7 @@ export const importRow = pgTable(
     /** Column key → message; empty when the row is valid. */
     errors: jsonb("errors").$type<Record<string, string>>().notNull().default({}),
     valid: boolean("valid").notNull(),
-    /** The row's identity within the file (e.g. the school's normalised name), for duplicates. */
+    /** A digest of the row's identity within the file (storedKey: never the text itself), for duplicates. */
     dedupeKey: text("dedupe_key").notNull(),
   },
   (t) => [index("import_row_import_idx").on(t.importId, t.rowNumber), index("import_row_key_idx").on(t.importId, t.dedupeKey)],

@@ -44,11 +44,12 @@ export async function confirmImport<C, P>(
     for (let offset = 0; ; offset += PAGE) {
       const rows = await tx.select().from(importRow).where(eq(importRow.importId, record.id)).orderBy(asc(importRow.rowNumber)).limit(PAGE).offset(offset);
       if (rows.length === 0) break;
-      const taken = await entity.existingKeys(tx, scope, rows.map((r) => r.dedupeKey).filter(Boolean));
+      const keys = rows.map((r) => entity.dedupeKey(r.data));
+      const taken = await entity.existingKeys(tx, scope, keys.filter(Boolean));
       const parsed: P[] = [];
-      for (const row of rows) {
+      for (const [i, row] of rows.entries()) {
         const result = entity.validate(row.data, context);
-        if ("errors" in result || taken.has(row.dedupeKey)) {
+        if ("errors" in result || taken.has(keys[i] ?? "")) {
           // Rolled back with everything else: the import stays staged for the user to fix.
           throw new AppError("conflict", `Row ${row.rowNumber}: ${"errors" in result ? Object.values(result.errors).join(" ") : entity.existsMessage}`);
         }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { ImportColumn } from "../../lib/contract/imports";
 import type { Reader, Tx } from "../db/client";
 import type { StaffScope } from "../db/scope";
@@ -21,6 +22,7 @@ export type EntityDefinition<Context, Parsed> = {
    */
   context: (db: Reader, scope: StaffScope) => Promise<Context>;
   validate: (data: Record<string, string>, context: Context) => { value: Parsed } | { errors: Record<string, string> };
+  /** A row's identity within the file (e.g. the school's normalised name); stored only as its storedKey. */
   dedupeKey: (data: Record<string, string>) => string;
   /** Of these keys, the ones the scope's district already has (uniqueness holds across the district). */
   existingKeys: (db: Reader, scope: StaffScope, keys: string[]) => Promise<Set<string>>;
@@ -46,3 +48,9 @@ export function mapHeader(columns: EntityDefinition<unknown, unknown>["columns"]
   const missing = columns.filter((c) => c.required && !indexes.has(c.key)).map((c) => c.header);
   return { indexes, missing };
 }
+
+/**
+ * How a row's key is stored and indexed: a digest, never the user's text, so no value (a 1,000-character
+ * name in four-byte letters) can exceed what an index entry holds. The empty key (no identity) stays empty.
+ */
+export const storedKey = (key: string) => (key ? createHash("sha256").update(key).digest("base64url") : "");

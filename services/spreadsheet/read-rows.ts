@@ -53,8 +53,12 @@ const isFormulaWithoutResult = (value: CellValue) =>
 /** `problems`: messages for cells that have no readable value, by cell index. */
 export type SheetRow = { number: number; cells: string[]; problems?: Record<number, string> };
 
-/** A cell as the importer keeps it: trimmed, and at most one character past MAX_CELL_CHARS. */
-const kept = (text: string) => text.trim().slice(0, MAX_CELL_CHARS + 1);
+/**
+ * A cell as the importer keeps it: trimmed, at most one character past MAX_CELL_CHARS, and well-formed
+ * (cutting may split a letter written as two UTF-16 units, which the database would refuse; a lone half
+ * becomes U+FFFD).
+ */
+const kept = (text: string) => text.trim().slice(0, MAX_CELL_CHARS + 1).toWellFormed();
 
 async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
   await guardWorkbookZip(path);

@@ -5,7 +5,7 @@ import { dataImport, importRow } from "../db/schema";
 import { within, type StaffScope } from "../db/scope";
 import type { Actor } from "../http/context";
 import { AppError } from "../http/errors";
-import { mapHeader, type EntityDefinition } from "./entity";
+import { mapHeader, storedKey, type EntityDefinition } from "./entity";
 import { readRows } from "./read-rows";
 
 const BATCH = 1_000;
@@ -63,7 +63,7 @@ export async function stageImport<C, P>(
       if (r.key && existing.has(r.key) && !errors[entity.keyColumn]) errors[entity.keyColumn] = entity.existsMessage;
       const ok = Object.keys(errors).length === 0;
       if (ok) valid++;
-      return { importId, rowNumber: r.rowNumber, data: r.data, errors, valid: ok, dedupeKey: r.key };
+      return { importId, rowNumber: r.rowNumber, data: r.data, errors, valid: ok, dedupeKey: storedKey(r.key) };
     });
     await db.insert(importRow).values(values);
     batch = [];
@@ -82,9 +82,9 @@ export async function stageImport<C, P>(
         if (problem) errors[c.key] = problem;
       }
       const key = entity.dedupeKey(data);
-      const earlier = key ? firstRowOfKey.get(key) : undefined;
+      const earlier = key ? firstRowOfKey.get(storedKey(key)) : undefined;
       if (earlier !== undefined) errors[entity.keyColumn] ??= importMessages.duplicateInFile(earlier);
-      else if (key) firstRowOfKey.set(key, row.number);
+      else if (key) firstRowOfKey.set(storedKey(key), row.number);
       batch.push({ rowNumber: row.number, data, errors, key });
       if (batch.length === BATCH) await flush();
     }

@@ -4,7 +4,7 @@ import type { Db, Reader } from "../db/client";
 import { dataImport, importRow } from "../db/schema";
 import { within, type StaffScope } from "../db/scope";
 import { AppError } from "../http/errors";
-import type { EntityDefinition } from "./entity";
+import { storedKey, type EntityDefinition } from "./entity";
 
 type ImportRecord = typeof dataImport.$inferSelect;
 
@@ -78,7 +78,7 @@ async function recheckKey<C, P>(
   const group = await tx
     .select()
     .from(importRow)
-    .where(and(eq(importRow.importId, record.id), eq(importRow.dedupeKey, key)))
+    .where(and(eq(importRow.importId, record.id), eq(importRow.dedupeKey, storedKey(key))))
     .orderBy(asc(importRow.rowNumber), asc(importRow.id));
   const exists = (await entity.existingKeys(tx, scope, [key])).has(key);
   for (const [i, row] of group.entries()) {
@@ -125,9 +125,10 @@ export async function editRow<C, P>(
       ),
     };
     const key = entity.dedupeKey(data);
-    await tx.update(importRow).set({ data, dedupeKey: key }).where(eq(importRow.id, row.id));
-    await recheckKey(tx, scope, entity, record, row.dedupeKey, context);
-    if (key !== row.dedupeKey) await recheckKey(tx, scope, entity, record, key, context);
+    const before = entity.dedupeKey(row.data);
+    await tx.update(importRow).set({ data, dedupeKey: storedKey(key) }).where(eq(importRow.id, row.id));
+    await recheckKey(tx, scope, entity, record, before, context);
+    if (key !== before) await recheckKey(tx, scope, entity, record, key, context);
     if (!key) {
       const result = entity.validate(data, context);
       const errors = "errors" in result ? result.errors : {};
@@ -152,7 +153,7 @@ export async function dropRow<C, P>(db: Db, scope: StaffScope, entity: EntityDef
       .where(and(eq(importRow.id, rowId), eq(importRow.importId, record.id)))
       .returning();
     if (!row) throw new AppError("not_found", importMessages.importNotFound);
-    await recheckKey(tx, scope, entity, record, row.dedupeKey, context);
+    await recheckKey(tx, scope, entity, record, entity.dedupeKey(row.data), context);
   });
 }
 
