@@ -2,15 +2,16 @@
 
 import { ErrorScreen } from "@/components/layout/error-screen";
 import { Button } from "@/components/ui/button";
-import { errorPageTitles } from "@/lib/contract/messages";
+import { errorPageTitles, pageErrorExplanation } from "@/lib/contract/messages";
 
-export default function ErrorPage({ reset }: { error: Error; reset: () => void }) {
+/** A page that failed on the server: says whether the service was unavailable, and offers to try again (reading the page anew). */
+export default function ErrorPage({ error, retry }: { error: Error & { digest?: string }; retry: () => void }) {
   return (
     <ErrorScreen
       title={errorPageTitles.other}
-      explanation="Something went wrong while showing this page. Try again, or go back home."
+      explanation={pageErrorExplanation(error.digest)}
       action={
-        <Button variant="secondary" onClick={reset}>
+        <Button variant="secondary" onClick={() => retry()}>
           Try again
         </Button>
       }

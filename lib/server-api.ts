@@ -2,18 +2,22 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { authMessages } from "./contract/messages";
+import { authMessages, serviceDigest } from "./contract/messages";
 import type { SignedInUser } from "./contract/user";
 import { callUpstream, type ApiTarget } from "./bff/upstream";
 import { routes } from "./routes";
 import { sessionCookieName, unsealSession } from "./session";
 
 export class ServerApiError extends Error {
+  /** Next keeps a digest that is already set: the error page reads it to explain an unavailable service. */
+  readonly digest?: string;
   constructor(
     readonly status: number,
     message: string,
   ) {
     super(message);
+    if (status === 503) this.digest = serviceDigest.unavailable;
+    if (status === 504) this.digest = serviceDigest.timeout;
   }
 }
 

@@ -1,6 +1,7 @@
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import next from "next";
 import { clientAddress } from "../lib/client-address";
+import { requestOutcomes, type RequestOutcome } from "../lib/request-outcome";
 import { closeWhenBodyUnread } from "../services/http/unread-body";
 import { createLoadShedder, portalLimits } from "./portal-shedding";
 
@@ -10,7 +11,8 @@ import { createLoadShedder, portalLimits } from "./portal-shedding";
  * BFF forwards to the APIs' rate limits is decided here: the socket's, or with TRUSTED_PROXY_HOPS > 0
  * the one our proxies saw (lib/client-address.ts). The other X-Forwarded-* headers are believed only
  * from trusted proxies too. It also refuses to listen beyond this machine without PORTAL_URL and sets
- * the security headers every response carries, sheds load beyond what it can serve (portal-shedding.ts).
+ * the security headers every response carries, sheds load beyond what it can serve (portal-shedding.ts),
+ * and gives a page that failed for want of an API the status that says so.
  */
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
@@ -45,6 +47,22 @@ const securityHeaders: [string, string][] = [
   ...(https ? ([["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]] as [string, string][]) : []),
 ];
 
+/**
+ * A page whose render failed because an API was unavailable (or too slow) answers 503 (or 504) with
+ * Retry-After, as a load balancer and a retrying client expect, instead of Next's 500. The BFF's own
+ * answers already carry their status. Node sends every response's head through writeHead.
+ */
+function statusFromOutcome(res: ServerResponse, outcome: RequestOutcome) {
+  const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => ServerResponse;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    if (status === 500 && outcome.upstreamFailure) {
+      res.setHeader("Retry-After", "5");
+      return writeHead(outcome.upstreamFailure === "timeout" ? 504 : 503, ...rest);
+    }
+    return writeHead(status, ...rest);
+  }) as ServerResponse["writeHead"];
+}
+
 async function main() {
   const app = next({ dev, hostname, port, turbopack: dev });
   const handle = app.getRequestHandler();
@@ -60,7 +78,9 @@ async function main() {
     req.headers["x-forwarded-for"] = address;
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
     closeWhenBodyUnread(req, res);
-    void shed(req, res, () => void handle(req, res));
+    const outcome: RequestOutcome = {};
+    statusFromOutcome(res, outcome);
+    void shed(req, res, () => requestOutcomes.run(outcome, () => void handle(req, res)));
   }).listen(port, hostname, () => console.log(`portal listening on http://${hostname}:${port}`));
 }
 

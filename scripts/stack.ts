@@ -13,6 +13,8 @@ export type Stack = {
   exited: Promise<number>;
   /** How many times a crashed part was restarted. */
   restarts: () => number;
+  /** Sends a signal to the APIs' process (fault tests: SIGSTOP, SIGCONT, SIGKILL). */
+  signalApis: (signal: NodeJS.Signals) => void;
 };
 
 const nextBin = resolve("node_modules/next/dist/bin/next");
@@ -108,5 +110,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   const exited = Promise.race(supervised.map((s) => s.gaveUp));
   const restarts = () => supervised.reduce((sum, s) => sum + s.restarts(), 0);
-  return { portalUrl, embedded: !env.DATABASE_URL, stop, exited, restarts };
+  const [apis] = supervised;
+  return { portalUrl, embedded: !env.DATABASE_URL, stop, exited, restarts, signalApis: (signal) => apis?.signal(signal) };
 }

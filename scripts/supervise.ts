@@ -15,6 +15,8 @@ export type Supervised = {
   stop: () => Promise<void>;
   /** How many times it was restarted after a crash. */
   restarts: () => number;
+  /** Sends a signal to the running process (the fault tests stop, resume or kill it). */
+  signal: (signal: NodeJS.Signals) => void;
   /** Resolves with the last exit code when the supervisor gives up. */
   gaveUp: Promise<number>;
 };
@@ -70,6 +72,7 @@ export function supervise(label: string, first: ChildProcess, start: () => Child
       }
     },
     restarts: () => restarts,
+    signal: (signal) => void child.kill(signal),
     gaveUp,
   };
 }

@@ -9,3 +9,5 @@ export const districtApiUrl = `http://127.0.0.1:${testPorts.district}`;
 export const mailboxUrl = `http://127.0.0.1:${testPorts.mailbox}`;
 /** Access tokens live this long in the test stack, so tests can watch them expire. */
 export const ACCESS_TOKEN_TTL_SECONDS = 6;
+/** The fault tests' own stack (e2e/faults.spec.ts), which they stop and kill without disturbing other tests. */
+export const faultPorts = { portal: 3150 + offset, district: 4250 + offset, billing: 4350 + offset } as const;

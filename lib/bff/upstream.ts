@@ -3,6 +3,7 @@ import { authMessages } from "../contract/messages";
 import type { AuthResult } from "../contract/user";
 import { env } from "../env";
 import { needsRefresh, type SessionData } from "../session";
+import { noteUpstreamFailure } from "../request-outcome";
 
 export type ApiTarget = "district" | "billing";
 
@@ -132,6 +133,7 @@ export async function callUpstream(request: UpstreamRequest): Promise<UpstreamRe
     return { kind: "answer", response, session: refreshed };
   } catch (error) {
     const reason = error instanceof UpstreamTimeout ? "timeout" : "unavailable";
+    noteUpstreamFailure(reason);
     console.error("[bff] upstream call failed", request.method, request.path.split("?")[0], reason, error instanceof Error ? error.message : error);
     return { kind: "unreachable", reason };
   }
