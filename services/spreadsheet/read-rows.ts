@@ -58,7 +58,11 @@ export type SheetRow = { number: number; cells: string[]; problems?: Record<numb
  * (cutting may split a letter written as two UTF-16 units, which the database would refuse; a lone half
  * becomes U+FFFD).
  */
-const kept = (text: string) => text.trim().slice(0, MAX_CELL_CHARS + 1).toWellFormed();
+const kept = (text: string) =>
+  text
+    .trim()
+    .slice(0, MAX_CELL_CHARS + 1)
+    .toWellFormed();
 
 async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
   await guardWorkbookZip(path);

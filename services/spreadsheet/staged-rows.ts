@@ -126,7 +126,10 @@ export async function editRow<C, P>(
     };
     const key = entity.dedupeKey(data);
     const before = entity.dedupeKey(row.data);
-    await tx.update(importRow).set({ data, dedupeKey: storedKey(key) }).where(eq(importRow.id, row.id));
+    await tx
+      .update(importRow)
+      .set({ data, dedupeKey: storedKey(key) })
+      .where(eq(importRow.id, row.id));
     await recheckKey(tx, scope, entity, record, before, context);
     if (key !== before) await recheckKey(tx, scope, entity, record, key, context);
     if (!key) {
