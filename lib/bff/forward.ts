@@ -14,7 +14,7 @@ const REPLAYABLE_BYTES = 1_000_000;
 const SMALL_RESPONSE_BYTES = 256_000;
 
 const REQUEST_HEADERS = ["accept", "content-type", "content-length", "if-match", "if-none-match"];
-const RESPONSE_HEADERS = ["content-type", "content-length", "content-disposition", "cache-control", "etag", "last-modified"];
+const RESPONSE_HEADERS = ["content-type", "content-length", "content-disposition", "cache-control", "etag", "last-modified", "retry-after"];
 
 /**
  * The body to pass on. JSON is read here with the APIs' cap (a larger one is refused here, so a refusal
