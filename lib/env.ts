@@ -17,6 +17,8 @@ const schema = z.object({
   /** How long the portal waits for an API's answer (ms), and for uploads and long operations such as an import's confirm. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   LONG_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
+  /** An upload or download through the portal is cut off when either side goes silent this long (ms). */
+  STREAM_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
 });
 
 let parsed: z.infer<typeof schema> | undefined;

@@ -30,6 +30,7 @@ async function upstreamWith(apiUrl: string) {
   vi.stubEnv("INTERNAL_SECRET", randomBytes(32).toString("base64url"));
   vi.stubEnv("DISTRICT_API_URL", apiUrl);
   vi.stubEnv("UPSTREAM_TIMEOUT_MS", "400");
+  vi.stubEnv("STREAM_IDLE_TIMEOUT_MS", "300");
   return import("./upstream");
 }
 
@@ -66,5 +67,56 @@ describe("callUpstream", () => {
     const result = await callUpstream({ method: "POST", path: "school/add", json: { name: "x" } });
     expect(result).toEqual({ kind: "unreachable", reason: "unavailable" });
     expect(tries).toBe(1);
+  });
+
+  it("cuts off a download whose API goes silent halfway, but not one that is merely slow", async () => {
+    const { callUpstream } = await upstreamWith(
+      await listen((req, res) => {
+        res.writeHead(200, { "content-type": "application/octet-stream" });
+        res.write("first part;");
+        // Slow but never silent for long: a chunk every 200 ms (the idle limit is 300 ms), then silence.
+        let sent = 0;
+        const drip = setInterval(() => {
+          if (++sent <= 4) res.write(`drip ${sent};`);
+          else clearInterval(drip);
+        }, 200);
+        req.on("close", () => clearInterval(drip));
+      }),
+    );
+    const result = await callUpstream({ method: "GET", path: "school/download" });
+    if (result.kind !== "answer") throw new Error(result.kind);
+    const reader = result.response.body!.getReader();
+    const seen: string[] = [];
+    const started = Date.now();
+    await expect(
+      (async () => {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          seen.push(new TextDecoder().decode(value));
+        }
+      })(),
+    ).rejects.toThrow();
+    expect(seen.join("")).toBe("first part;drip 1;drip 2;drip 3;drip 4;");
+    expect(Date.now() - started).toBeLessThan(2_500);
+  });
+
+  it("gives up an upload whose sender goes silent (504), after what it did send", async () => {
+    let received = 0;
+    const { callUpstream } = await upstreamWith(
+      await listen((req) => {
+        req.on("data", (chunk: Buffer) => (received += chunk.length));
+      }),
+    );
+    const stalled = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(1024)); // then nothing more, and never the end
+      },
+    });
+    const started = Date.now();
+    const result = await callUpstream({ method: "POST", path: "school/upload-multiple", body: stalled });
+    expect(result).toEqual({ kind: "unreachable", reason: "timeout" });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(received).toBe(1024);
   });
 });

@@ -4,6 +4,7 @@ import type { AuthResult } from "../contract/user";
 import { env } from "../env";
 import { needsRefresh, type SessionData } from "../session";
 import { noteUpstreamFailure } from "../request-outcome";
+import { idleWatched } from "./idle-watch";
 
 export type ApiTarget = "district" | "billing";
 
@@ -58,8 +59,8 @@ class UpstreamTimeout extends Error {}
 
 /**
  * One call, with a limit on the wait for the API's answer (its headers): UPSTREAM_TIMEOUT_MS, or
- * LONG_UPSTREAM_TIMEOUT_MS for uploads and long operations. A body being streamed after the answer has
- * begun is not cut off.
+ * LONG_UPSTREAM_TIMEOUT_MS for uploads and long operations. Bodies streamed either way are cut off once
+ * their source is silent for STREAM_IDLE_TIMEOUT_MS, however long they take in all.
  */
 async function sendOnce(request: UpstreamRequest, session: SessionData | null | undefined): Promise<Response> {
   const headers = new Headers(request.headers);
@@ -72,15 +73,22 @@ async function sendOnce(request: UpstreamRequest, session: SessionData | null | 
   if (request.json !== undefined) {
     headers.set("content-type", "application/json");
     init.body = JSON.stringify(request.json);
-  } else if (request.body) {
-    init.body = request.body;
-    if (request.body instanceof ReadableStream) init.duplex = "half"; // stream the upload instead of holding it in memory
   }
-  const long = init.duplex === "half" || LONG_OPERATION.test(request.path);
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new UpstreamTimeout()), long ? env().LONG_UPSTREAM_TIMEOUT_MS : env().UPSTREAM_TIMEOUT_MS);
+  const giveUp = () => controller.abort(new UpstreamTimeout());
+  if (request.body instanceof ReadableStream) {
+    // Streamed rather than held in memory, and given up when the uploader goes silent.
+    init.body = idleWatched(request.body, env().STREAM_IDLE_TIMEOUT_MS, giveUp);
+    init.duplex = "half";
+  } else if (request.body) init.body = request.body;
+  const long = init.duplex === "half" || LONG_OPERATION.test(request.path);
+  const timer = setTimeout(giveUp, long ? env().LONG_UPSTREAM_TIMEOUT_MS : env().UPSTREAM_TIMEOUT_MS);
   try {
-    return await fetch(`${apiBase(request.target ?? "district")}/${request.path.replace(/^\//, "")}`, { ...init, signal: controller.signal });
+    const response = await fetch(`${apiBase(request.target ?? "district")}/${request.path.replace(/^\//, "")}`, { ...init, signal: controller.signal });
+    // A body that stops coming (a stuck API halfway through a download) is cut off rather than held open.
+    if (!response.body) return response;
+    const body = idleWatched(response.body, env().STREAM_IDLE_TIMEOUT_MS, giveUp);
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   } catch (error) {
     throw controller.signal.aborted ? new UpstreamTimeout() : error;
   } finally {
