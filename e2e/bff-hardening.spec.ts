@@ -112,4 +112,30 @@ test.describe("the BFF's doors", () => {
     }
     await other.close();
   });
+
+  test("an upload refused before it is read gets its refusal, not a failed connection, and the next request works", async ({ page, signIn }) => {
+    await signIn(accounts.teacher("kelechi.okeke@example.org"));
+    const teacher = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const upload = async (cookie: string, bytes: number) => {
+      const form = new FormData();
+      form.append("file", new Blob([new Uint8Array(bytes)]), "schools.xlsx");
+      const answer = await fetch(`${portalUrl}/api/district/school/upload-multiple`, { method: "POST", body: form, headers: { cookie, origin: portalUrl } });
+      return { status: answer.status, message: ((await answer.json()) as { message: string }).message };
+    };
+    // No permission to upload: refused before a byte of the file is read.
+    expect(await upload(teacher, 10_000_000)).toEqual({ status: 403, message: "You do not have permission to do this." });
+    expect((await fetch(`${portalUrl}/api/district/auth/me`, { headers: { cookie: teacher } })).status).toBe(200);
+
+    const adminPage = await page
+      .context()
+      .browser()!
+      .newContext()
+      .then((c) => c.newPage());
+    await signIn(accounts.admin2, { page: adminPage });
+    const admin = (await adminPage.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    // Larger than any workbook may be: refused by the API's limit halfway through.
+    expect(await upload(admin, 25_000_000)).toEqual({ status: 413, message: "The file is larger than 20 MB. Split it into smaller files." });
+    expect((await fetch(`${portalUrl}/api/district/auth/me`, { headers: { cookie: admin } })).status).toBe(200);
+    await adminPage.context().close();
+  });
 });
