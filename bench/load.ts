@@ -3,6 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { startStack } from "../scripts/stack";
+import { syncPermissionCatalogue } from "../services/db/catalogue";
+import { openDatabase } from "../services/db/client";
+import { isEmpty, seedDemo } from "../services/db/seed";
 import { fmt, median, percentile } from "./stats";
 
 /**
@@ -21,6 +24,8 @@ export async function benchLoad(seconds: number, connections: number) {
   const root = mkdtempSync(join(tmpdir(), "portal-load-"));
   const ports = { PORT: "3600", DISTRICT_API_PORT: "4600", BILLING_API_PORT: "4700" };
   const database = process.env.BENCH_DATABASE_URL;
+  // A PostgreSQL server is never seeded by a start (only the embedded database is): the bench brings the demo in itself.
+  if (database) await seedServer(database);
   const stack = await startStack({
     env: {
       DATA_DIR: join(root, "db"),
@@ -104,5 +109,17 @@ export async function benchLoad(seconds: number, connections: number) {
   } finally {
     await stack.stop();
     rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** Migrates the server's database and seeds the demo into it when it is empty. */
+async function seedServer(url: string) {
+  const database = await openDatabase({ url });
+  try {
+    await database.migrate();
+    await syncPermissionCatalogue(database.db);
+    if (await isEmpty(database.db)) await seedDemo(database.db);
+  } finally {
+    await database.close();
   }
 }
