@@ -84,8 +84,8 @@ describe("callUpstream", () => {
       }),
     );
     const result = await callUpstream({ method: "GET", path: "school/download" });
-    if (result.kind !== "answer") throw new Error(result.kind);
-    const reader = result.response.body!.getReader();
+    if (result.kind !== "answer" || !result.response.body) throw new Error(result.kind);
+    const reader = result.response.body.getReader();
     const seen: string[] = [];
     const started = Date.now();
     await expect(
