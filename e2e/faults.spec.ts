@@ -7,6 +7,7 @@ import { startStack, type Stack } from "../scripts/stack";
 import { workbooks } from "../services/test/workbooks";
 import { accounts, expect, test } from "./support/fixtures";
 import { faultPorts } from "./support/ports";
+import { publicTestEnv } from "./support/stack-env";
 
 /**
  * Faults on a stack of this file's own (own ports, own database), so stopping or killing its API never
@@ -33,8 +34,11 @@ test.beforeAll(async () => {
       UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
       LOG_MAIL: "false",
       ACCESS_TOKEN_TTL_SECONDS: "3600",
+      ...publicTestEnv,
     },
     quiet: true,
+    // The suite's stack serves the same build: rebuilding it here would pull its files from under it.
+    build: "never",
   });
 });
 

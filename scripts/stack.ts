@@ -4,7 +4,16 @@ import { builtFingerprint, currentFingerprint, saveFingerprint } from "./build-f
 import { loadOrCreateSecrets } from "./secrets";
 import { supervise } from "./supervise";
 
-export type StackOptions = { dev?: boolean; env?: Record<string, string | undefined>; quiet?: boolean };
+export type StackOptions = {
+  dev?: boolean;
+  env?: Record<string, string | undefined>;
+  quiet?: boolean;
+  /**
+   * "never": a second stack on the same checkout (the fault tests') must serve the build that is there;
+   * rebuilding would replace the files the first stack is serving.
+   */
+  build?: "when-stale" | "never";
+};
 export type Stack = {
   portalUrl: string;
   embedded: boolean;
@@ -79,6 +88,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   if (!options.dev) {
     const fingerprint = currentFingerprint(env);
     if (builtFingerprint() !== fingerprint) {
+      if (options.build === "never")
+        throw new Error("The portal's build does not match this stack's sources or public settings (NEXT_PUBLIC_*), and this stack may not rebuild it.");
       console.log("[start] building the portal (first start, or its sources changed)…");
       const build = run([nextBin, "build"], { ...env, NODE_ENV: "production" }, "build", false);
       const code = await exitOf(build);

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { startStack } from "../../scripts/stack";
 import { startMailSink } from "./mail-sink";
 import { ACCESS_TOKEN_TTL_SECONDS, testPorts } from "./ports";
+import { publicTestEnv } from "./stack-env";
 
 /**
  * Playwright's web server: the product started the way `npm start` starts it (built portal, APIs,
@@ -20,8 +21,7 @@ async function main() {
       BILLING_API_PORT: String(testPorts.billing),
       SMTP_URL: `smtp://127.0.0.1:${testPorts.smtp}`,
       ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS),
-      // Address fields load the maps places service; tests answer its script with a stand-in (e2e/support/maps.ts).
-      NEXT_PUBLIC_MAPS_API_KEY: "e2e-maps-key",
+      ...publicTestEnv,
       // Every test signs in from 127.0.0.1; the limits themselves are covered by the API tests.
       LOGIN_LIMIT_PER_IP: "100000",
       LOGIN_LIMIT_PER_ACCOUNT: "1000",
