@@ -1,11 +1,12 @@
 import { benchBff } from "./bff";
 import { benchSpreadsheet } from "./spreadsheet";
 import { benchLoad } from "./load";
+import { benchPageWeight } from "./page-weight";
 import { benchSearch } from "./search";
 import { benchStartup } from "./startup";
 
 /**
- * `npm run bench [startup|bff|spreadsheet|search|load]`: the numbers of the platform and schools issues, measured on this machine.
+ * `npm run bench [startup|bff|spreadsheet|search|load|weight]`: the numbers of the platform and schools issues, measured on this machine.
  * Build the portal first (npm start once) so startup times do not include the build.
  */
 const which = process.argv[2] ?? "all";
@@ -18,4 +19,5 @@ if (which === "bff" || which === "all") {
 if (which === "spreadsheet" || which === "all") await benchSpreadsheet(Number(process.env.BENCH_RUNS ?? 3));
 if (which === "search" || which === "all") await benchSearch(Number(process.env.BENCH_RUNS ?? 20));
 if (which === "load" || which === "all") await benchLoad(Number(process.env.BENCH_SECONDS ?? 60), Number(process.env.BENCH_CONNECTIONS ?? 200));
+if (which === "weight" || which === "all") await benchPageWeight();
 process.exit(0);
