@@ -4,7 +4,7 @@ import { bootDatabase } from "./boot";
 import { apiWorkerCount, loadServiceConfig, type ServiceConfig } from "./config";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { demoBanner, demoIsLive } from "./db/seed";
-import { serveApis } from "./serve";
+import { listeningLine, serveApis } from "./serve";
 import { sweepStaleUploadFolders } from "./spreadsheet/upload-file";
 
 /**
@@ -47,10 +47,7 @@ async function runWorkers(config: ServiceConfig, count: number) {
   let ready = 0;
   cluster.on("listening", (_worker, address) => {
     if (address.port !== config.DISTRICT_API_PORT || ++ready !== count) return;
-    console.log(
-      `[services] district API on http://${config.API_HOST}:${config.DISTRICT_API_PORT}, billing API on http://${config.API_HOST}:${config.BILLING_API_PORT}` +
-        ` (PostgreSQL server, ${count} worker processes)`,
-    );
+    console.log(listeningLine(config, `PostgreSQL server, ${count} worker processes`));
     if (demo) console.warn(demoBanner());
   });
 

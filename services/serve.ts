@@ -8,6 +8,10 @@ import { createDistrictApi } from "./district/app";
 import { closeWhenBodyUnread } from "./http/unread-body";
 import { createMailer } from "./mail/mailer";
 
+/** What the log says once the APIs listen; `how` names the database and the processes. */
+export const listeningLine = (config: ServiceConfig, how: string) =>
+  `[services] district API on http://${config.API_HOST}:${config.DISTRICT_API_PORT}, billing API on http://${config.API_HOST}:${config.BILLING_API_PORT} (${how})`;
+
 /**
  * Both APIs in this process, on their ports (a cluster's workers share them), until SIGTERM or SIGINT.
  * `prepared`: the database was already migrated by the cluster's primary.
@@ -23,8 +27,10 @@ export async function serveApis(config: ServiceConfig, options: { prepared: bool
   const servers = [await listen(createDistrictApi(deps).app, config.DISTRICT_API_PORT), await listen(createBillingApi(deps).app, config.BILLING_API_PORT)];
   if (options.announce) {
     console.log(
-      `[services] district API on http://${config.API_HOST}:${config.DISTRICT_API_PORT}, billing API on http://${config.API_HOST}:${config.BILLING_API_PORT}` +
-        ` (${database.kind === "embedded" ? `embedded database in ${config.DATA_DIR}` : "PostgreSQL server"}${database.seeded ? ", demo data seeded" : ""})`,
+      listeningLine(
+        config,
+        `${database.kind === "embedded" ? `embedded database in ${config.DATA_DIR}` : "PostgreSQL server"}${database.seeded ? ", demo data seeded" : ""}`,
+      ),
     );
     if (await demoIsLive(database.db)) console.warn(demoBanner());
   }

@@ -66,6 +66,7 @@ export const probes: Record<string, Probe> = {
   "PATCH /staff/update-profile-picture/:id": { params: { id: "staff" }, form: emptyForm },
   "GET /files/:id": { params: { id: "staff" } },
   "GET /school/search": { query: { district: "district" } },
+  "GET /school/search-total": { query: { district: "district" } },
   "GET /school/get-by-district/:id": { params: { id: "district" } },
   "GET /school/view/:id": { params: { id: "school" } },
   "GET /school/get-school-information/:id": { params: { id: "school" } },

@@ -17,7 +17,9 @@ import { requestedDistrict, scopeInDistrict } from "../../db/scope";
 import { guardUnique } from "../../db/unique-violation";
 import { updateVersioned } from "../../db/versioned";
 import { requires } from "../../http/access";
+import type { Context } from "hono";
 import type { Api } from "../../http/api";
+import type { ApiEnv } from "../../http/context";
 import { AppError, notFound } from "../../http/errors";
 import { mountSpreadsheetRoutes } from "../../spreadsheet/routes";
 import { findStaff } from "../staff/queries";
@@ -41,6 +43,12 @@ import { placesByLocalGovernment, schoolOrThrow } from "./rules";
 import { schoolEntity } from "./spreadsheet";
 
 const tag = "Schools";
+
+/** The caller's scope placed in the district a list call asks about (`district` or `district[0]`; 404 for one not theirs). */
+async function listScope(c: Context<ApiEnv>, query: { district?: string; "district[0]"?: string }) {
+  const scope = c.get("scope");
+  return scopeInDistrict(scope, await requestedDistrict(c.get("deps").db, scope, query.district ?? query["district[0]"]));
+}
 const idParams = z.object({ id: uuidParam });
 const nameTaken = () => new AppError("conflict", schoolMessages.nameTaken);
 /** Concurrent writes of one name both pass the check; the unique index stops the second with the same 409. */
@@ -87,12 +95,7 @@ export function schoolRoutes(api: Api) {
       access: requires("school.view"),
       query: schoolSearchQuerySchema,
     },
-    async (c, { query }) => {
-      const { db } = c.get("deps");
-      const scope = c.get("scope");
-      const districtId = await requestedDistrict(db, scope, query.district ?? query["district[0]"]);
-      return c.json(await searchSchools(db, scopeInDistrict(scope, districtId), query));
-    },
+    async (c, { query }) => c.json(await searchSchools(c.get("deps").db, await listScope(c, query), query)),
   );
 
   route(
@@ -104,12 +107,7 @@ export function schoolRoutes(api: Api) {
       access: requires("school.view"),
       query: schoolTotalQuerySchema,
     },
-    async (c, { query }) => {
-      const { db } = c.get("deps");
-      const scope = c.get("scope");
-      const districtId = await requestedDistrict(db, scope, query.district ?? query["district[0]"]);
-      return c.json(await countSchools(db, scopeInDistrict(scope, districtId), query));
-    },
+    async (c, { query }) => c.json(await countSchools(c.get("deps").db, await listScope(c, query), query)),
   );
 
   route(
