@@ -50,6 +50,8 @@ export async function benchSearch(runs: number) {
   await time("filtered page (local government and category)", `/school/search?${q({ localGovernment: "Alimosho", schoolCategory: "Primary" })}`);
   await time("page 1,000 of the list", `/school/search?${q({ page: "1000" })}`);
   await time("text search 'crescent royal'", `/school/search?${q({ searchTerm: "Crescent Royal" })}`);
+  await time("text search 'crescent' (in a fifth of the names)", `/school/search?${q({ searchTerm: "Crescent" })}`);
+  await time("text search 'crescent', page 100", `/school/search?${q({ searchTerm: "Crescent", page: "100" })}`);
   await time("text search '12345' (a number in names and addresses)", `/school/search?${q({ searchTerm: "12345" })}`);
   await time("text search with no match", `/school/search?${q({ searchTerm: "zzqx" })}`);
   // The totals, asked once per filter (never with each page).

@@ -8,9 +8,9 @@ import type {
   SchoolSearchResult,
   SchoolSearchTotal,
 } from "../../../lib/contract/schools";
-import type { Reader, Tx } from "../../db/client";
+import type { Db, Reader, Tx } from "../../db/client";
 import { sameName } from "../../db/names";
-import { containsText } from "../../db/search";
+import { containsText, sortedMatchIds } from "../../db/search";
 import { lgea, school, schoolRole, staff, student } from "../../db/schema";
 import { within, withinDistrict, type StaffScope } from "../../db/scope";
 import { notFound } from "../../http/errors";
@@ -99,15 +99,37 @@ const filtersOf = (query: SchoolFilter) =>
     query.schoolCategory ? eq(school.category, query.schoolCategory) : undefined,
   );
 
-/** A page of the list in name order: read from the sort index, so its cost does not grow with the district. */
-export async function searchSchools(db: Reader, scope: StaffScope, query: SchoolFilter & { limit: number; page: number }): Promise<SchoolSearchResult> {
-  const rows = await db
+const byName = [asc(sql`lower(${school.name})`), asc(school.id)];
+
+/** These schools of the scope, in name order. */
+async function schoolsInOrder(db: Reader, scope: StaffScope, ids: string[]): Promise<SchoolRow[]> {
+  if (ids.length === 0) return [];
+  return db
     .select()
     .from(school)
-    .where(and(within(scope, school), filtersOf(query)))
-    .orderBy(asc(sql`lower(${school.name})`), asc(school.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .where(and(within(scope, school), inArray(school.id, ids)))
+    .orderBy(...byName);
+}
+
+/**
+ * A page of the list in name order. Without a text term it is read from the name-order index, so its cost
+ * does not grow with the district; with one, a term of few matches is looked up in the trigram index and
+ * its matches sorted (`sortedMatchIds`), and only a term of many matches walks the name-order index.
+ */
+export async function searchSchools(db: Db, scope: StaffScope, query: SchoolFilter & { limit: number; page: number }): Promise<SchoolSearchResult> {
+  const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
+  const ids = query.searchTerm.trim()
+    ? await sortedMatchIds(db, { table: school, id: school.id, order: [sql`lower(${school.name})`], where: and(within(scope, school), filtersOf(query)) }, page)
+    : null;
+  const rows = ids
+    ? await schoolsInOrder(db, scope, ids)
+    : await db
+        .select()
+        .from(school)
+        .where(and(within(scope, school), filtersOf(query)))
+        .orderBy(...byName)
+        .limit(page.limit)
+        .offset(page.offset);
   return { foundSchools: rows.map(toCard), page: query.page, limit: query.limit };
 }
 
@@ -126,7 +148,7 @@ export async function schoolsByName(db: Reader, scope: StaffScope, limit: number
     .select()
     .from(school)
     .where(within(scope, school))
-    .orderBy(asc(sql`lower(${school.name})`), asc(school.id))
+    .orderBy(...byName)
     .limit(limit);
   return rows.map(toCard);
 }

@@ -5,6 +5,7 @@ import type { SchoolDetail, SchoolInformation, SchoolSearchResult, SchoolSearchT
 import type { AuthResult } from "../../../lib/contract/user";
 import { demoPasswords } from "../../db/demo-data";
 import { school, schoolRole } from "../../db/schema";
+import { SORTED_MATCHES_CAP } from "../../db/search";
 import { createTestApi, type TestApi } from "../../test/harness";
 import { auditOf, expectError, expectOk, randomId, staffRow } from "../../test/helpers";
 
@@ -158,5 +159,33 @@ describe("schools", () => {
     expect(await expectOk(await api.call("GET", "/school/school-role-list", { token: token() }))).toEqual({
       roles: expect.arrayContaining(["Principal", "Vice Principal"]),
     });
+  });
+
+  // A text search sorts the matches of a term with few of them and walks the name order for a term with
+  // many (services/db/search.ts): both must give the same pages in name order, clustered or not.
+  it("pages a text search in name order, for a term in few schools and for one in more than can be sorted", async () => {
+    const named = (prefix: string, n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        districtId: d1,
+        name: `${prefix} ${String(i).padStart(5, "0")}`,
+        address: i % 2 ? "Plentiful Street" : "Sparse Lane",
+        localGovernment: "Agege",
+        category: "Primary",
+      }));
+    const rare = named("Quorum Hall", 70).reverse();
+    const common = named("Zenith Plentiful", SORTED_MATCHES_CAP + 10);
+    for (let i = 0; i < common.length; i += 1_000) await api.db.insert(school).values(common.slice(i, i + 1_000));
+    await api.db.insert(school).values(rare);
+    const page = async (term: string, n: number, limit = 25) =>
+      (await expectOk<SchoolSearchResult>(await search(`searchTerm=${encodeURIComponent(term)}&limit=${limit}&page=${n}`))).foundSchools.map((s) => s.name);
+    const rareNames = rare.map((s) => s.name).sort();
+    expect([...(await page("quorum", 1)), ...(await page("quorum", 2)), ...(await page("quorum", 3))]).toEqual(rareNames);
+    expect(await page("quorum", 4)).toEqual([]);
+    // "plentiful" is in every Zenith name and in half of all addresses: more matches than are sorted.
+    const plentiful = await expectOk<SchoolSearchTotal>(await api.call("GET", "/school/search-total?searchTerm=plentiful", { token: token() }));
+    expect(plentiful.total).toBeGreaterThan(SORTED_MATCHES_CAP);
+    expect(await page("zenith", 1, 50)).toEqual(common.slice(0, 50).map((s) => s.name));
+    expect(await page("zenith", 101, 50)).toEqual(common.slice(5_000).map((s) => s.name));
+    expect(await page("plentiful", 1, 5)).toEqual(["Quorum Hall 00001", "Quorum Hall 00003", "Quorum Hall 00005", "Quorum Hall 00007", "Quorum Hall 00009"]);
   });
 });
