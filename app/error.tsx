@@ -2,7 +2,7 @@
 
 import { ErrorScreen } from "@/components/layout/error-screen";
 import { Button } from "@/components/ui/button";
-import { errorPageTitles, pageErrorExplanation } from "@/lib/contract/messages";
+import { errorPageTitles, pageErrorExplanation } from "@/lib/contract/page-messages";
 
 /** A page that failed on the server: says whether the service was unavailable, and offers to try again (reading the page anew). */
 export default function ErrorPage({ error, retry }: { error: Error & { digest?: string }; retry: () => void }) {

@@ -1,6 +1,6 @@
 "use client";
 
-import { errorPageTitles, pageErrorExplanation } from "@/lib/contract/messages";
+import { errorPageTitles, pageErrorExplanation } from "@/lib/contract/page-messages";
 import "./globals.css";
 
 /** Replaces the root layout when it fails itself; must render its own html and body. */

@@ -1,11 +1,14 @@
 "use client";
 
-import { useTheme } from "next-themes";
-import { Toaster } from "sonner";
-import { NOTIFICATION_TIMEOUT_MS } from "@/lib/contract/messages";
+import dynamic from "next/dynamic";
+import { useEffect, useState } from "react";
+import { whenNotificationWanted } from "@/lib/notify";
 
-/** Notifications in the portal's current theme, closing after 10 s (spec §9). */
+const SonnerToaster = dynamic(() => import("./sonner-toaster"), { ssr: false });
+
+/** Where notifications appear: sonner is fetched when the first one is wanted (lib/notify.ts). */
 export function ThemedToaster() {
-  const { resolvedTheme } = useTheme();
-  return <Toaster richColors closeButton position="top-right" duration={NOTIFICATION_TIMEOUT_MS} theme={resolvedTheme === "dark" ? "dark" : "light"} />;
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => whenNotificationWanted(() => setWanted(true)), []);
+  return wanted ? <SonnerToaster /> : null;
 }

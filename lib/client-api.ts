@@ -1,5 +1,5 @@
 import type { ApiErrorBody, FieldIssue } from "./contract/errors";
-import { authMessages } from "./contract/messages";
+import { sessionEndedMessage } from "./contract/page-messages";
 import { routes } from "./routes";
 
 export class ApiError extends Error {
@@ -33,7 +33,7 @@ export async function clientApi<T>(url: string, init: Omit<RequestInit, "body"> 
   if (response.status === 452) {
     const next = window.location.pathname + window.location.search;
     window.location.assign(`${routes.login}?next=${encodeURIComponent(next)}`);
-    throw new ApiError(452, body.message ?? authMessages.sessionExpired);
+    throw new ApiError(452, body.message ?? sessionEndedMessage);
   }
   if (!response.ok) throw new ApiError(response.status, body.message ?? `${response.status} ${response.statusText}`, body.issues);
   return body as T;

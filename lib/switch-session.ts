@@ -1,6 +1,6 @@
 "use client";
 
-import { toast } from "sonner";
+import { toast } from "./notify";
 import { REDIRECT_DELAY_MS } from "./contract/messages";
 import type { SwitchResult } from "./contract/session-switch";
 

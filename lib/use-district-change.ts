@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useCallback } from "react";
-import { toast } from "sonner";
+import { toast } from "./notify";
 import type { DistrictProfile } from "./contract/district";
 import { districtKeys } from "./queries/district";
 

@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useCallback } from "react";
-import { toast } from "sonner";
-import { REDIRECT_DELAY_MS } from "./contract/messages";
+import { toast } from "./notify";
+import { REDIRECT_DELAY_MS } from "./contract/notices";
 
 /** Spec §2: a success notice, a pause (1.5 s unless the spec says otherwise), then the target page. */
 export function useSuccessRedirect() {

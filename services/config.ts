@@ -1,23 +1,28 @@
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
+import * as z from "zod/mini";
+import { en } from "zod/locales";
 import { JSON_BODY_LIMIT_BYTES } from "../lib/contract/messages";
 import { secretField } from "../lib/contract/secrets";
 
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+// Operators read these messages: rules without a text of their own get zod's English ones on the servers
+// (the browser's share of zod carries no default texts).
+z.config(en());
+
+const positiveInt = (fallback: number) => z._default(z.coerce.number().check(z.int(), z.positive()), fallback);
 
 /** Everything the APIs read from the environment, parsed once. Nothing else in services/ reads process.env. */
 const schema = z.object({
-  DATABASE_URL: z.string().url().optional(),
-  DATA_DIR: z.string().default(".data/db"),
+  DATABASE_URL: z.optional(z.url()),
+  DATA_DIR: z._default(z.string(), ".data/db"),
   DISTRICT_API_PORT: positiveInt(4000),
   BILLING_API_PORT: positiveInt(4100),
-  API_HOST: z.string().default("127.0.0.1"),
-  NODE_ENV: z.string().optional(),
+  API_HOST: z._default(z.string(), "127.0.0.1"),
+  NODE_ENV: z.optional(z.string()),
   JWT_SECRET: secretField("JWT_SECRET"),
   /** Shared with the BFF: proves that a forwarded client address comes from it. */
   INTERNAL_SECRET: secretField("INTERNAL_SECRET"),
   /** Seed the demo (published passwords) into an empty embedded database: `npm start` asks for it; never with NODE_ENV=production. */
-  SEED_DEMO: z.enum(["true", "false"]).default("false"),
+  SEED_DEMO: z._default(z.enum(["true", "false"]), "false"),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(900),
   REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
   REFRESH_GRACE_SECONDS: positiveInt(30),
@@ -33,11 +38,11 @@ const schema = z.object({
   /** Availability checks (e-mail, phone, username taken?) per signed-in user per rate-limit window. */
   AVAILABILITY_LIMIT_PER_USER: positiveInt(120),
   RESET_WRONG_TRIES_PER_DAY: positiveInt(20),
-  SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().default("District Portal <no-reply@district-portal.local>"),
+  SMTP_URL: z.optional(z.url()),
+  MAIL_FROM: z._default(z.string(), "District Portal <no-reply@district-portal.local>"),
   MAX_JSON_BODY_BYTES: positiveInt(JSON_BODY_LIMIT_BYTES),
   /** Print mail (reset codes included) to the log when there is no SMTP server: the offline demo's way to read them. */
-  LOG_MAIL: z.enum(["true", "false"]).default("false"),
+  LOG_MAIL: z._default(z.enum(["true", "false"]), "false"),
   /**
    * Load shedding (per API process): requests worked on at once, requests waiting for a turn, and the
    * longest wait; beyond them a request is answered 503 with Retry-After at once. Health checks and
@@ -50,14 +55,16 @@ const schema = z.object({
    * API worker processes sharing the ports (with DATABASE_URL only: the embedded database allows one
    * process). Left out: one per core with a PostgreSQL server, one otherwise.
    */
-  API_WORKERS: z.coerce.number().int().positive().max(64).optional(),
+  API_WORKERS: z.optional(z.coerce.number().check(z.int(), z.positive(), z.maximum(64))),
 });
 
 /** Mail carries reset codes: a production deployment sends it, never only stores or prints it. */
-const refined = schema.refine((c) => c.NODE_ENV !== "production" || Boolean(c.SMTP_URL), {
-  path: ["SMTP_URL"],
-  message: "SMTP_URL is required with NODE_ENV=production: reset codes and invitations must be sent, not printed.",
-});
+const refined = schema.check(
+  z.refine((c) => c.NODE_ENV !== "production" || Boolean(c.SMTP_URL), {
+    path: ["SMTP_URL"],
+    message: "SMTP_URL is required with NODE_ENV=production: reset codes and invitations must be sent, not printed.",
+  }),
+);
 
 export type ServiceConfig = z.infer<typeof refined>;
 

@@ -3,6 +3,7 @@ import { MainShell } from "@/components/layout/main-shell";
 import { MissingRequirements } from "@/components/layout/missing-requirements";
 import { mainNav, secondNav } from "@/components/layout/nav-items";
 import { UnverifiedNotice } from "@/components/layout/unverified-notice";
+import { QueryProvider } from "@/components/query-provider";
 import { OrganizationSwitcher } from "@/components/session/organization-switcher";
 import { term } from "@/lib/contract/terminology";
 import { requestTime } from "@/lib/request-time";
@@ -22,17 +23,19 @@ export default async function MainLayout({ children }: { children: ReactNode }) 
   else if (user.missingRequirements.unSatisfiedRequirementsExist) content = <MissingRequirements missing={user.missingRequirements} />;
   else if (staff.district.accountStatus !== "Active") content = <UnverifiedNotice districtTerm={districtTerm} />;
   return (
-    <MainShell
-      nav={user.currentOrganization.type === "LGEA" ? secondNav : mainNav}
-      districtName={staff.district.name}
-      districtTerm={districtTerm}
-      logo={staff.district.logo?.Location ?? null}
-      staffName={`${staff.firstName} ${staff.lastName}`}
-      isSuperAdmin={staff.isSuperAdmin}
-      now={requestTime()}
-      switcher={<OrganizationSwitcher roleAccess={user.roleAccess} currentOrganizationId={user.currentOrganization.id} />}
-    >
-      {content}
-    </MainShell>
+    <QueryProvider>
+      <MainShell
+        nav={user.currentOrganization.type === "LGEA" ? secondNav : mainNav}
+        districtName={staff.district.name}
+        districtTerm={districtTerm}
+        logo={staff.district.logo?.Location ?? null}
+        staffName={`${staff.firstName} ${staff.lastName}`}
+        isSuperAdmin={staff.isSuperAdmin}
+        now={requestTime()}
+        switcher={<OrganizationSwitcher roleAccess={user.roleAccess} currentOrganizationId={user.currentOrganization.id} />}
+      >
+        {content}
+      </MainShell>
+    </QueryProvider>
   );
 }

@@ -1,24 +1,26 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/notify";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextField } from "@/components/ui/text-field";
-import { forgotPasswordSchema, type ForgotPasswordForm as Values } from "@/lib/contract/auth";
-import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
+import type { ForgotPasswordForm as Values } from "@/lib/contract/auth";
+import { formInvalidMessage, successNotices } from "@/lib/contract/notices";
 import { resetData } from "@/lib/reset-data";
 import { routes } from "@/lib/routes";
 import { authCalls } from "@/lib/queries/auth";
-import { useApiMutation } from "@/lib/use-api-mutation";
+import { useApiAction } from "@/lib/use-api-action";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
+import { lazyResolver } from "@/lib/lazy-resolver";
+
+const validation = lazyResolver(() => import("@/lib/contract/auth").then((m) => m.forgotPasswordSchema));
 
 export function ForgotPasswordForm() {
   const successRedirect = useSuccessRedirect();
-  const form = useForm<Values>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
-  const { busy, run } = useApiMutation(authCalls.requestResetCode, {
+  const form = useForm<Values>({ resolver: validation.resolver, defaultValues: { email: "" } });
+  const { busy, run } = useApiAction(authCalls.requestResetCode, {
     form,
     onSuccess: async (answer) => {
       resetData.save(answer);
@@ -27,7 +29,7 @@ export function ForgotPasswordForm() {
   });
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))} className="flex flex-col gap-4">
+    <form onFocus={validation.warm} noValidate onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))} className="flex flex-col gap-4">
       {busy ? <LoadingOverlay /> : null}
       <TextField label="E-mail" type="email" autoComplete="email" error={form.formState.errors.email?.message} {...form.register("email")} />
       <Button type="submit" disabled={busy}>

@@ -1,33 +1,35 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/notify";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { PasswordField } from "@/components/ui/password-field";
 import { TextField } from "@/components/ui/text-field";
-import { loginFormSchema, type LoginForm as LoginValues } from "@/lib/contract/auth";
-import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
+import type { LoginForm as LoginValues } from "@/lib/contract/auth";
+import { formInvalidMessage, successNotices } from "@/lib/contract/notices";
 import { routes } from "@/lib/routes";
 import { authCalls } from "@/lib/queries/auth";
-import { useApiMutation } from "@/lib/use-api-mutation";
+import { useApiAction } from "@/lib/use-api-action";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
+import { lazyResolver } from "@/lib/lazy-resolver";
+
+const validation = lazyResolver(() => import("@/lib/contract/auth").then((m) => m.loginFormSchema));
 
 export function LoginForm() {
   const next = useSearchParams().get("next");
   const successRedirect = useSuccessRedirect();
-  const form = useForm<LoginValues>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: "", password: "" } });
+  const form = useForm<LoginValues>({ resolver: validation.resolver, defaultValues: { email: "", password: "" } });
   const { errors } = form.formState;
-  const { busy, run } = useApiMutation((values: LoginValues) => authCalls.login({ ...values, next: next ?? undefined }), {
+  const { busy, run } = useApiAction((values: LoginValues) => authCalls.login({ ...values, next: next ?? undefined }), {
     form,
     onSuccess: ({ redirectTo }) => successRedirect(successNotices.loginSuccessful, redirectTo),
   });
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))} className="flex flex-col gap-4">
+    <form onFocus={validation.warm} noValidate onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))} className="flex flex-col gap-4">
       {busy ? <LoadingOverlay /> : null}
       <TextField label="E-mail" type="email" autoComplete="username" error={errors.email?.message} {...form.register("email")} />
       <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...form.register("password")} />

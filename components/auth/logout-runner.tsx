@@ -1,6 +1,5 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { LOGOUT_DELAY_MS, loadingTexts } from "@/lib/contract/messages";
@@ -12,20 +11,19 @@ import { routes } from "@/lib/routes";
  * prefetch or crawler can log anyone out) and the user is sent to /login.
  */
 export function LogoutRunner() {
-  const queryClient = useQueryClient();
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     const timer = setTimeout(async () => {
       try {
         await authCalls.logout();
-        queryClient.clear();
+        // A full page load: nothing read while signed in stays in memory.
         window.location.replace(routes.login);
       } catch {
         setFailed(true);
       }
     }, LOGOUT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [queryClient]);
+  }, []);
 
   if (failed) {
     return (

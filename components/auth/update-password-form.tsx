@@ -1,27 +1,29 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/notify";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { OtpInput } from "@/components/ui/otp-input";
 import { PasswordField } from "@/components/ui/password-field";
-import { updatePasswordFormSchema, type UpdatePasswordForm as Values } from "@/lib/contract/auth";
-import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
+import type { UpdatePasswordForm as Values } from "@/lib/contract/auth";
+import { formInvalidMessage, successNotices } from "@/lib/contract/notices";
 import { resetData, useResetData } from "@/lib/reset-data";
 import { routes } from "@/lib/routes";
 import { authCalls } from "@/lib/queries/auth";
-import { useApiMutation } from "@/lib/use-api-mutation";
+import { useApiAction } from "@/lib/use-api-action";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
+import { lazyResolver } from "@/lib/lazy-resolver";
+
+const validation = lazyResolver(() => import("@/lib/contract/auth").then((m) => m.updatePasswordFormSchema));
 
 export function UpdatePasswordForm() {
   const successRedirect = useSuccessRedirect();
   const reset = useResetData();
-  const form = useForm<Values>({ resolver: zodResolver(updatePasswordFormSchema), defaultValues: { code: "", password: "", confirmPassword: "" } });
+  const form = useForm<Values>({ resolver: validation.resolver, defaultValues: { code: "", password: "", confirmPassword: "" } });
   const { errors } = form.formState;
-  const { busy, run } = useApiMutation(authCalls.resetPassword, {
+  const { busy, run } = useApiAction(authCalls.resetPassword, {
     form,
     onSuccess: async () => {
       resetData.clear();
@@ -44,7 +46,7 @@ export function UpdatePasswordForm() {
   const onSubmit = (values: Values) => run({ resetCodeId: reset.id, code: values.code, password: values.password });
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))} className="flex flex-col gap-4">
+    <form onFocus={validation.warm} noValidate onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))} className="flex flex-col gap-4">
       {busy ? <LoadingOverlay /> : null}
       <p className="text-sm text-muted-foreground">
         We sent a 6-digit code to <strong className="text-foreground">{reset.email}</strong>. It expires in 10 minutes.

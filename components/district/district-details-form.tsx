@@ -1,19 +1,21 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/notify";
 import { ChipsField } from "@/components/form/chips-field";
 import { CountryCodeSelect } from "@/components/form/country-code-select";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextField } from "@/components/ui/text-field";
-import { districtUpdateSchema, type DistrictProfile, type DistrictUpdate } from "@/lib/contract/district";
+import type { DistrictProfile, DistrictUpdate } from "@/lib/contract/district";
 import { fieldMessages, formInvalidMessage, successNotices } from "@/lib/contract/messages";
 import { districtMutations } from "@/lib/queries/district";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { useDistrictChanged } from "@/lib/use-district-change";
+import { lazyResolver } from "@/lib/lazy-resolver";
+
+const validation = lazyResolver(() => import("@/lib/contract/district").then((m) => m.districtUpdateSchema));
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -22,7 +24,7 @@ export function DistrictDetailsForm({ district, districtTerm }: { district: Dist
   const changed = useDistrictChanged();
   const [code, setCode] = useState("+234");
   const form = useForm<DistrictUpdate>({
-    resolver: zodResolver(districtUpdateSchema),
+    resolver: validation.resolver,
     defaultValues: {
       name: district.name,
       address: district.address ?? "",
@@ -44,6 +46,7 @@ export function DistrictDetailsForm({ district, districtTerm }: { district: Dist
 
   return (
     <form
+      onFocus={validation.warm}
       noValidate
       aria-label={`${districtTerm} details`}
       onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))}

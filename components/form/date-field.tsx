@@ -1,13 +1,14 @@
 "use client";
 
-import { format, parseISO } from "date-fns";
 import { CalendarDays } from "lucide-react";
+import dynamic from "next/dynamic";
 import { forwardRef, useId, useState, type InputHTMLAttributes } from "react";
-import { DayPicker } from "react-day-picker";
-import "react-day-picker/style.css";
 import { Dialog } from "@/components/ui/dialog";
 import { controlBorder, errorIdOf, FieldFrame } from "@/components/ui/field-frame";
-import { todayInLagos } from "@/lib/contract/staff";
+import { loadingTexts } from "@/lib/contract/messages";
+
+// The calendar (react-day-picker, date-fns and their styles) is fetched when it is first opened, not with the page.
+const DateCalendar = dynamic(() => import("./date-calendar"), { ssr: false, loading: () => <p className="p-4 text-sm">{loadingTexts.default}</p> });
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange"> & {
   label: string;
@@ -20,8 +21,6 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange"> &
   notPast?: boolean;
 };
 
-const validDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(parseISO(value).getTime());
-
 /**
  * A date typed as YYYY-MM-DD or picked from a calendar (with month and year drop-downs, so a date of
  * birth is a few clicks away). The value is a calendar day, as the API stores it.
@@ -30,9 +29,6 @@ export const DateField = forwardRef<HTMLInputElement, Props>(function DateField(
   const generated = useId();
   const inputId = id ?? generated;
   const [open, setOpen] = useState(false);
-  const today = parseISO(todayInLagos());
-  const selected = validDay(value) ? parseISO(value) : undefined;
-  const disabled = [...(notFuture ? [{ after: today }] : []), ...(notPast ? [{ before: today }] : [])];
   return (
     <FieldFrame id={inputId} label={label} error={error}>
       <div className="flex gap-2">
@@ -58,19 +54,17 @@ export const DateField = forwardRef<HTMLInputElement, Props>(function DateField(
         </button>
       </div>
       <Dialog open={open} onOpenChange={setOpen} title={label}>
-        <DayPicker
-          mode="single"
-          captionLayout="dropdown"
-          selected={selected}
-          defaultMonth={selected ?? today}
-          startMonth={new Date(1930, 0)}
-          endMonth={new Date(today.getFullYear() + 10, 11)}
-          disabled={disabled}
-          onSelect={(day) => {
-            if (day) onValueChange(format(day, "yyyy-MM-dd"));
-            setOpen(false);
-          }}
-        />
+        {open ? (
+          <DateCalendar
+            value={value}
+            notFuture={notFuture}
+            notPast={notPast}
+            onPick={(day) => {
+              if (day) onValueChange(day);
+              setOpen(false);
+            }}
+          />
+        ) : null}
       </Dialog>
     </FieldFrame>
   );

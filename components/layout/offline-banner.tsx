@@ -1,7 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { offlineBanner } from "@/lib/contract/messages";
+import { offlineBanner } from "@/lib/contract/page-messages";
 
 const subscribe = (notify: () => void) => {
   window.addEventListener("online", notify);

@@ -1,11 +1,11 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/notify";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { OtpInput } from "@/components/ui/otp-input";
-import { emailCodeSchema, staffMessages } from "@/lib/contract/staff";
+import { staffMessages } from "@/lib/contract/staff-values";
 import { staffKeys, staffMutations } from "@/lib/queries/staff";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
@@ -25,8 +25,10 @@ export function EmailCodeDialog({ staffId, email, onClose }: { staffId: string; 
       onClose();
     },
   });
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The rule comes with the dialog's first use, not with the profile page (see lib/lazy-resolver.ts).
+    const { emailCodeSchema } = await import("@/lib/contract/staff");
     const parsed = emailCodeSchema.safeParse({ code });
     setError(parsed.success ? undefined : staffMessages.emailCodeInvalid);
     if (parsed.success) void run(parsed.data.code);

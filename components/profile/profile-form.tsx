@@ -1,18 +1,21 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/notify";
 import { StaffDetailsFields } from "@/components/staff/staff-details-fields";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { PasswordField } from "@/components/ui/password-field";
 import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
-import { ownStaffDetailsSchema, staffMessages, type OwnStaffDetails, type OwnStaffDetailsInput } from "@/lib/contract/staff";
+import { staffMessages } from "@/lib/contract/staff-values";
+import type { OwnStaffDetails, OwnStaffDetailsInput } from "@/lib/contract/staff";
 import type { StaffProfile } from "@/lib/contract/user";
 import { staffKeys, staffMutations } from "@/lib/queries/staff";
 import { useApiMutation } from "@/lib/use-api-mutation";
+import { lazyResolver } from "@/lib/lazy-resolver";
+
+const validation = lazyResolver(() => import("@/lib/contract/staff").then((m) => m.ownStaffDetailsSchema));
 
 /** The form's starting values: the record as it is, with the spec's defaults where it has none. */
 function valuesOf(staff: StaffProfile): OwnStaffDetailsInput {
@@ -54,7 +57,7 @@ function valuesOf(staff: StaffProfile): OwnStaffDetailsInput {
  */
 export function ProfileForm({ staff, onDone, onEmailPending }: { staff: StaffProfile; onDone: () => void; onEmailPending: (email: string) => void }) {
   const router = useRouter();
-  const form = useForm<OwnStaffDetailsInput, unknown, OwnStaffDetails>({ resolver: zodResolver(ownStaffDetailsSchema), defaultValues: valuesOf(staff) });
+  const form = useForm<OwnStaffDetailsInput, unknown, OwnStaffDetails>({ resolver: validation.resolver, defaultValues: valuesOf(staff) });
   const [email, phoneCode, phoneNumber] = useWatch({ control: form.control, name: ["email", "phoneCode", "phoneNumber"] });
   const contactChanges =
     (email ?? "").trim().toLowerCase() !== staff.email.toLowerCase() || phoneCode !== staff.phoneNumber.code || phoneNumber !== staff.phoneNumber.number;
@@ -76,6 +79,7 @@ export function ProfileForm({ staff, onDone, onEmailPending }: { staff: StaffPro
   return (
     <FormProvider {...form}>
       <form
+        onFocus={validation.warm}
         noValidate
         aria-label="Edit profile"
         onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))}

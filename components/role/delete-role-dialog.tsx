@@ -1,6 +1,6 @@
 "use client";
 
-import { toast } from "sonner";
+import { toast } from "@/lib/notify";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { successNotices } from "@/lib/contract/messages";
 import type { RoleSummary } from "@/lib/contract/roles";

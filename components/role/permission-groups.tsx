@@ -1,5 +1,5 @@
 import type { Permission } from "@/lib/contract/permissions";
-import { groupByCategory } from "@/lib/contract/roles";
+import { groupByCategory } from "@/lib/contract/roles-values";
 
 /** A read-only list of permissions grouped by category (role info dialog, staff access). */
 export function PermissionGroups({ permissions }: { permissions: Permission[] }) {

@@ -2,7 +2,7 @@
 
 import { Checkbox } from "@/components/ui/checkbox";
 import type { Operation, Permission } from "@/lib/contract/permissions";
-import { groupByCategory } from "@/lib/contract/roles";
+import { groupByCategory } from "@/lib/contract/roles-values";
 
 type Props = { catalogue: Permission[]; value: Operation[]; onChange: (value: Operation[]) => void; error?: string };
 

@@ -1,28 +1,30 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/notify";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextArea } from "@/components/ui/text-area";
 import { TextField } from "@/components/ui/text-field";
 import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
 import type { Operation } from "@/lib/contract/permissions";
-import { roleFormSchema, type RoleDetail, type RoleForm as Values } from "@/lib/contract/roles";
+import type { RoleDetail, RoleForm as Values } from "@/lib/contract/roles";
 import { roleKeys, roleMutations, usePermissionCatalogue } from "@/lib/queries/roles";
 import { routes } from "@/lib/routes";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 import { PermissionPicker } from "./permission-picker";
+import { lazyResolver } from "@/lib/lazy-resolver";
+
+const validation = lazyResolver(() => import("@/lib/contract/roles").then((m) => m.roleFormSchema));
 
 /** Creates a role, or edits one when `role` is given; back to the role list after the notice. */
 export function RoleForm({ role }: { role?: RoleDetail }) {
   const catalogue = usePermissionCatalogue();
   const successRedirect = useSuccessRedirect();
   const form = useForm<Values>({
-    resolver: zodResolver(roleFormSchema),
+    resolver: validation.resolver,
     defaultValues: { name: role?.name ?? "", description: role?.description ?? "", operations: role?.operations ?? [] },
   });
   const { errors } = form.formState;
@@ -34,7 +36,12 @@ export function RoleForm({ role }: { role?: RoleDetail }) {
   });
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))} className="flex max-w-3xl flex-col gap-4">
+    <form
+      onFocus={validation.warm}
+      noValidate
+      onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))}
+      className="flex max-w-3xl flex-col gap-4"
+    >
       {busy ? <LoadingOverlay /> : null}
       <TextField label="Role name" error={errors.name?.message} {...form.register("name")} />
       <TextArea label="Description" error={errors.description?.message} {...form.register("description")} />

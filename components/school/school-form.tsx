@@ -1,19 +1,22 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/notify";
 import { SelectField } from "@/components/form/select-field";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextArea } from "@/components/ui/text-area";
 import { TextField } from "@/components/ui/text-field";
 import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
-import { schoolCategories, schoolFormSchema, type SchoolDetail, type SchoolForm as Values } from "@/lib/contract/schools";
+import { schoolCategories } from "@/lib/contract/schools-values";
+import type { SchoolDetail, SchoolForm as Values } from "@/lib/contract/schools";
 import { schoolKeys, schoolMutations, useDistrictLgas } from "@/lib/queries/schools";
 import { routes } from "@/lib/routes";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
+import { lazyResolver } from "@/lib/lazy-resolver";
+
+const validation = lazyResolver(() => import("@/lib/contract/schools").then((m) => m.schoolFormSchema));
 
 type Props = { districtId: string; school?: SchoolDetail; onCancel?: () => void };
 
@@ -22,7 +25,7 @@ export function SchoolForm({ districtId, school, onCancel }: Props) {
   const lgas = useDistrictLgas(districtId);
   const succeed = useSuccessRedirect();
   const form = useForm<Values>({
-    resolver: zodResolver(schoolFormSchema),
+    resolver: validation.resolver,
     defaultValues: {
       name: school?.name ?? "",
       description: school?.description ?? "",
@@ -44,6 +47,7 @@ export function SchoolForm({ districtId, school, onCancel }: Props) {
 
   return (
     <form
+      onFocus={validation.warm}
       noValidate
       aria-label={school ? "Edit school" : "New school"}
       onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))}

@@ -8,7 +8,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextField } from "@/components/ui/text-field";
 import { loadingTexts } from "@/lib/contract/messages";
-import { schoolCategories } from "@/lib/contract/schools";
+import { schoolCategories } from "@/lib/contract/schools-values";
 import { SCHOOL_PAGE_SIZE, useDistrictLgas, useSchoolSearch, useSchoolSearchTotal, type SchoolFilters } from "@/lib/queries/schools";
 import { useDebounced } from "@/lib/use-debounced";
 import { SchoolCard } from "./school-card";

@@ -2,12 +2,13 @@
 
 import { UserMinus } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/notify";
 import { SelectField } from "@/components/form/select-field";
 import { StaffSearch } from "@/components/form/staff-search";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { StaffSearchResult } from "@/lib/contract/roles";
-import { schoolRoleList, type SchoolRoleHolder, type SchoolRoleName } from "@/lib/contract/schools";
+import { schoolRoleList } from "@/lib/contract/schools-values";
+import type { SchoolRoleHolder, SchoolRoleName } from "@/lib/contract/schools";
 import { schoolKeys, schoolMutations, useSchool } from "@/lib/queries/schools";
 import { useApiMutation } from "@/lib/use-api-mutation";
 

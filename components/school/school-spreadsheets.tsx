@@ -2,7 +2,7 @@
 
 import { Download, FileSpreadsheet, Upload } from "lucide-react";
 import { useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/notify";
 import { ImportPreview } from "@/components/import/import-preview";
 import { Button } from "@/components/ui/button";
 import { importMessages, MAX_SPREADSHEET_BYTES, SPREADSHEET_ACCEPT, type ImportRowsPage } from "@/lib/contract/imports";

@@ -1,7 +1,7 @@
 "use client";
 
 import { formatDistanceToNow } from "date-fns";
-import { sessionSwitchMessages } from "@/lib/contract/session-switch";
+import { sessionSwitchMessages } from "@/lib/contract/session-switch-values";
 import { useLastTimeActive } from "@/lib/queries/staff";
 
 /** 'Last active 5 minutes ago': when a staff member last used the portal, to the minute. */

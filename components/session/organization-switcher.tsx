@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
-import { sessionSwitchMessages } from "@/lib/contract/session-switch";
+import { sessionSwitchMessages } from "@/lib/contract/session-switch-values";
 import type { RoleAccessItem } from "@/lib/contract/user";
 import { authCalls } from "@/lib/queries/auth";
 import { arriveAfterSwitch } from "@/lib/switch-session";

@@ -1,9 +1,10 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/notify";
 import { Button } from "@/components/ui/button";
-import { districtAccountStatuses, type DistrictAccountStatus, type RequirementItem, type SuperAdminDistrict } from "@/lib/contract/super-admin";
+import { districtAccountStatuses } from "@/lib/contract/super-admin-values";
+import type { DistrictAccountStatus, RequirementItem, SuperAdminDistrict } from "@/lib/contract/super-admin";
 import { superAdminKeys, superAdminMutations } from "@/lib/queries/super-admin";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { RequirementList } from "./requirement-list";

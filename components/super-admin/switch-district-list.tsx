@@ -4,7 +4,7 @@ import { useState } from "react";
 import { TextField } from "@/components/ui/text-field";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
-import { sessionSwitchMessages } from "@/lib/contract/session-switch";
+import { sessionSwitchMessages } from "@/lib/contract/session-switch-values";
 import { useSuperAdminDistricts } from "@/lib/queries/super-admin";
 import { authCalls } from "@/lib/queries/auth";
 import { arriveAfterSwitch } from "@/lib/switch-session";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/notify";
 import { ACCEPTED_IMAGE_TYPES, IMAGE_ACCEPT, imageMessages, MAX_IMAGE_BYTES } from "@/lib/contract/images";
 import { Button } from "./button";
 

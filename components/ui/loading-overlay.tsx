@@ -1,4 +1,4 @@
-import { loadingTexts } from "@/lib/contract/messages";
+import { loadingTexts } from "@/lib/contract/notices";
 
 /** Covers the page while work is under way, with one of the spec's loading texts. */
 export function LoadingOverlay({ text = loadingTexts.default }: { text?: string }) {

@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import type { ApiErrorBody } from "../contract/errors";
 import { authMessages, formInvalidMessage } from "../contract/messages";
 import { clearedCookieOptions, sessionCookieName } from "../session";
@@ -9,7 +9,7 @@ export const errorJson = (status: number, message: string, code?: string) =>
   NextResponse.json({ message, ...(code ? { code } : {}) } satisfies ApiErrorBody, { status, headers: { "Cache-Control": "no-store" } });
 
 /** 400 with the spec's form message and the per-field issues, as the APIs answer. */
-export const validationJson = (error: z.ZodError) =>
+export const validationJson = (error: z.core.$ZodError) =>
   NextResponse.json(
     {
       message: formInvalidMessage,

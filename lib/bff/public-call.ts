@@ -1,7 +1,7 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { authMessages } from "../contract/messages";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { errorJson, unreachableJson, validationJson } from "./json";
 import { readCapped } from "./read-capped";
 import { isForeignMutation } from "./origin";
@@ -37,7 +37,7 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
 }
 
 /** The BFF auth handlers' common start: refuse a foreign origin, read the JSON body, validate it. */
-export async function parseAuthRequest<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S> | NextResponse> {
+export async function parseAuthRequest<S extends z.ZodMiniType>(request: Request, schema: S): Promise<z.output<S> | NextResponse> {
   if (isForeignMutation(request)) return errorJson(403, authMessages.foreignOrigin, "forbidden");
   const raw = await readJsonBody(request);
   if (raw instanceof NextResponse) return raw;

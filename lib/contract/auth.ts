@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { emailField, loginPasswordField, passwordField, requiredText } from "./fields";
 
 /** What the login page sends: spec §5 e-mail and password rules. */
@@ -10,12 +10,12 @@ export type LoginForm = z.infer<typeof loginFormSchema>;
 
 /** What the district API's login accepts: an e-mail or a username. */
 export const loginRequestSchema = z.object({
-  identifier: requiredText.max(254),
+  identifier: requiredText(254),
   password: loginPasswordField,
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const refreshRequestSchema = z.object({ refreshToken: requiredText.max(512) });
+export const refreshRequestSchema = z.object({ refreshToken: requiredText(512) });
 
 export const forgotPasswordSchema = z.object({ email: emailField });
 export type ForgotPasswordForm = z.infer<typeof forgotPasswordSchema>;
@@ -23,7 +23,7 @@ export type ForgotPasswordForm = z.infer<typeof forgotPasswordSchema>;
 export const resetCodeResponseSchema = z.object({ id: z.uuid(), email: z.string() });
 export type ResetCodeResponse = z.infer<typeof resetCodeResponseSchema>;
 
-export const otpField = z.string({ error: "Enter the 6-digit code." }).regex(/^\d{6}$/, "Enter the 6-digit code.");
+export const otpField = z.string({ error: "Enter the 6-digit code." }).check(z.regex(/^\d{6}$/, "Enter the 6-digit code."));
 
 export const resetPasswordSchema = z.object({
   resetCodeId: z.uuid({ error: "Request a new reset code." }),
@@ -33,10 +33,10 @@ export const resetPasswordSchema = z.object({
 export type ResetPasswordRequest = z.infer<typeof resetPasswordSchema>;
 
 /** The OTP page's form: the code, the new password and its confirmation. */
-export const updatePasswordFormSchema = z
-  .object({ code: otpField, password: passwordField, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, {
+export const updatePasswordFormSchema = z.object({ code: otpField, password: passwordField, confirmPassword: z.string() }).check(
+  z.refine((v) => v.password === v.confirmPassword, {
     path: ["confirmPassword"],
     error: "The passwords do not match.",
-  });
+  }),
+);
 export type UpdatePasswordForm = z.infer<typeof updatePasswordFormSchema>;

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { emailField, nameField } from "./fields";
+import * as z from "zod/mini";
+import { emailField, nameField, requiredText, versionField } from "./fields";
 import type { DistrictImageSlot } from "./images";
 import { fieldMessages } from "./messages";
 import type { AccountStatus, Location } from "./user";
@@ -13,18 +13,12 @@ export const districtMessages = {
 /** PATCH /district/update/{id}: the district's own details; logo and images have their own calls. */
 export const districtUpdateSchema = z.object({
   name: nameField,
-  address: z.string({ error: fieldMessages.required }).trim().min(1, fieldMessages.required).max(300),
-  /** Each with its country code, as the phone chips input adds them: '+2348030000001'. */
+  address: requiredText(300),
   phoneNumbers: z
-    .array(
-      z
-        .string()
-        .trim()
-        .regex(/^\+\d{1,4}\d{10}$/, fieldMessages.phoneDigits),
-    )
-    .max(10, districtMessages.tooManyContacts),
-  emails: z.array(emailField).max(10, districtMessages.tooManyContacts),
-  version: z.number().int().positive(),
+    .array(z.string().check(z.trim(), z.regex(/^\+\d{1,4}\d{10}$/, fieldMessages.phoneDigits)))
+    .check(z.maxLength(10, districtMessages.tooManyContacts)),
+  emails: z.array(emailField).check(z.maxLength(10, districtMessages.tooManyContacts)),
+  version: versionField,
 });
 export type DistrictUpdate = z.input<typeof districtUpdateSchema>;
 

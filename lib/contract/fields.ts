@@ -1,44 +1,62 @@
-import { z } from "zod";
-import { fieldMessages as m } from "./messages";
+import * as z from "zod/mini";
+import { fieldMessages as m, tooLong } from "./messages";
 
-/** Field schemas carrying the spec §5 messages; forms, the BFF and the APIs all use these. */
-export const emailField = z
-  .string({ error: m.emailRequired })
-  .trim()
-  .min(1, m.emailRequired)
-  .max(254, m.emailInvalid)
-  .pipe(z.email({ error: m.emailInvalid }));
+// The contract uses zod's tree-shakable build (`zod/mini`): these schemas reach the browser with the forms,
+// and the classic API would bring every method of every type along (about 40 KB compressed on each page).
+// Mini has no default English texts, so every rule here names its own message.
+
+export { tooLong };
+
+/** Text as sent (not trimmed), at most `max` characters. */
+export const upTo = (max: number) => z.string().check(z.maxLength(max, tooLong(max)));
+
+/** Text, trimmed, at most `max` characters; empty allowed. */
+export const text = (max: number) => z.string().check(z.trim(), z.maxLength(max, tooLong(max)));
+
+/** Text, trimmed, required (with `message` when empty or missing), at most `max` characters. */
+export const requiredText = (max: number, message: string = m.required) =>
+  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong(max)));
+
+/** A whole number from the query string, from `min` (and up to `max`), with one message for every way it can be wrong. */
+export const wholeNumber = (message: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number({ error: message }).check(z.int(message), z.minimum(min, message), z.maximum(max, message));
+
+/** A record's version, as an edit form sends it back (409 when stale). */
+export const versionField = z.int({ error: "Reload the page and try again." }).check(z.positive("Reload the page and try again."));
+
+export const emailField = z.pipe(
+  z.string({ error: m.emailRequired }).check(z.trim(), z.minLength(1, m.emailRequired), z.maxLength(254, m.emailInvalid)),
+  z.email({ error: m.emailInvalid }),
+);
 
 // One lowercase, one uppercase, one digit, one character that is none of those, 8 or more in all.
 const strongPassword = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,}$/;
 
-export const passwordField = z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(256, m.passwordRule).regex(strongPassword, m.passwordRule);
+export const passwordField = z
+  .string({ error: m.passwordRequired })
+  .check(z.minLength(1, m.passwordRequired), z.maxLength(256, m.passwordRule), z.regex(strongPassword, m.passwordRule));
 
 /** Sign-in accepts any non-empty password: the rule applies when a password is set, not when it is checked. */
-export const loginPasswordField = z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(256);
+export const loginPasswordField = z.string({ error: m.passwordRequired }).check(z.minLength(1, m.passwordRequired), z.maxLength(256, tooLong(256)));
 
-export const phoneField = z
-  .string({ error: m.phoneRequired })
-  .trim()
-  .min(1, m.phoneRequired)
-  .regex(/^\d{10}$/, m.phoneDigits);
+export const phoneField = z.string({ error: m.phoneRequired }).check(z.trim(), z.minLength(1, m.phoneRequired), z.regex(/^\d{10}$/, m.phoneDigits));
 
-export const nameField = z
-  .string({ error: m.nameRequired })
-  .trim()
-  // Abort: an empty name gets only 'required', not 'too short' as well.
-  .min(1, { error: m.nameRequired, abort: true })
-  .min(3, m.nameTooShort)
-  .max(100);
+/** A name of at least 3 characters; an empty one gets only 'required' (abort), not 'too short' as well. */
+export const nameWithin = (max: number) =>
+  z
+    .string({ error: m.nameRequired })
+    .check(z.trim(), z.minLength(1, { error: m.nameRequired, abort: true }), z.minLength(3, m.nameTooShort), z.maxLength(max, tooLong(max)));
+
+export const nameField = nameWithin(100);
 
 export const usernameField = z
   .string({ error: m.usernameRequired })
-  .trim()
-  .min(1, m.usernameRequired)
-  .min(6, m.usernameTooShort)
-  .max(64)
-  .regex(/^[A-Za-z0-9._-]+$/, "Username may contain only letters, digits, dots, dashes and underscores.");
-
-export const requiredText = z.string({ error: m.required }).trim().min(1, m.required);
+  .check(
+    z.trim(),
+    z.minLength(1, m.usernameRequired),
+    z.minLength(6, m.usernameTooShort),
+    z.maxLength(64, tooLong(64)),
+    z.regex(/^[A-Za-z0-9._-]+$/, "Username may contain only letters, digits, dots, dashes and underscores."),
+  );
 
 export const uuidParam = z.uuid({ error: "Not a valid id." });

@@ -1,57 +1,36 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+import { nameWithin, requiredText, text, uuidParam, versionField, wholeNumber } from "./fields";
 import { fieldMessages } from "./messages";
+import { schoolCategories, schoolMessages, schoolRoleList, type SchoolCategory } from "./schools-values";
 
-export const schoolCategories = ["Nursery", "Primary", "Junior Secondary", "Senior Secondary", "Technical College", "Special Needs"] as const;
-/** Spec §6: Principal, Vice Principal and others from a role list. A school has one Principal; the others may be several. */
-export const schoolRoleList = ["Principal", "Vice Principal", "Head Teacher", "Bursar", "Exams Officer", "Guidance Counsellor", "Librarian"] as const;
-export type SchoolCategory = (typeof schoolCategories)[number];
-export type SchoolRoleName = (typeof schoolRoleList)[number];
-
-export const schoolMessages = {
-  nameTaken: "The district already has a school with this name.",
-  lgaNotInDistrict: "Choose a local government of the district.",
-  categoryRequired: "Choose a category.",
-  stale: "Someone else changed this school since you opened it. Reload to see their changes.",
-  roleRequired: "Choose a school role.",
-  staffRequired: "Choose a staff member.",
-  alreadyHeld: "That staff member already holds this role in the school.",
-  onePrincipal: "The school already has a Principal. Remove them first.",
-  roleRemoved: "School role removed",
-  /** Every limit message states the limit it enforces. */
-  tooLong: (limit: number) => `At most ${limit} characters.`,
-} as const;
+export * from "./schools-values";
 
 /** The school form (create and edit) and the API's school body: the same rules everywhere. */
 export const schoolFormSchema = z.object({
-  name: z
-    .string({ error: fieldMessages.nameRequired })
-    .trim()
-    .min(1, { error: fieldMessages.nameRequired, abort: true })
-    .min(3, fieldMessages.nameTooShort)
-    .max(150, schoolMessages.tooLong(150)),
-  description: z.string().trim().max(300, schoolMessages.tooLong(300)).default(""),
-  address: z.string({ error: fieldMessages.required }).trim().min(1, fieldMessages.required).max(300, schoolMessages.tooLong(300)),
-  localGovernment: z.string({ error: fieldMessages.lgaRequired }).trim().min(1, fieldMessages.lgaRequired).max(100),
+  name: nameWithin(150),
+  description: z._default(text(300), ""),
+  address: requiredText(300),
+  localGovernment: requiredText(100, fieldMessages.lgaRequired),
   category: z.enum(schoolCategories, { error: schoolMessages.categoryRequired }),
 });
 export type SchoolForm = z.input<typeof schoolFormSchema>;
-export const schoolUpdateSchema = schoolFormSchema.extend({ version: z.number().int().positive() });
+export const schoolUpdateSchema = z.extend(schoolFormSchema, { version: versionField });
 
 const limitMessage = "Limit must be a whole number from 1 to 1000.";
 const pageMessage = "Page must be a whole number from 1.";
 /** GET school/search (spec §3 'Search filters: Schools'). `district` may also come as `district[0]`. */
 export const schoolSearchQuerySchema = z.object({
-  district: z.uuid({ error: "Not a valid id." }).optional(),
-  "district[0]": z.uuid({ error: "Not a valid id." }).optional(),
-  searchTerm: z.string().trim().max(100).default(""),
-  localGovernment: z.string().trim().max(100).default(""),
-  schoolCategory: z.string().trim().max(100).default(""),
-  limit: z.coerce.number({ error: limitMessage }).int(limitMessage).min(1, limitMessage).max(1000, limitMessage).default(12),
-  page: z.coerce.number({ error: pageMessage }).int(pageMessage).min(1, pageMessage).default(1),
+  district: z.optional(uuidParam),
+  "district[0]": z.optional(uuidParam),
+  searchTerm: z._default(text(100), ""),
+  localGovernment: z._default(text(100), ""),
+  schoolCategory: z._default(text(100), ""),
+  limit: z._default(wholeNumber(limitMessage, 1, 1000), 12),
+  page: z._default(wholeNumber(pageMessage, 1), 1),
 });
 export type SchoolSearchQuery = z.input<typeof schoolSearchQuerySchema>;
 /** GET school/search-total: how many schools a filter finds, asked once per filter rather than with every page. */
-export const schoolTotalQuerySchema = schoolSearchQuerySchema.omit({ limit: true, page: true });
+export const schoolTotalQuerySchema = z.omit(schoolSearchQuerySchema, { limit: true, page: true });
 
 export const assignSchoolRoleSchema = z.object({
   role: z.enum(schoolRoleList, { error: schoolMessages.roleRequired }),

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** Words that mark a value as a stand-in (.env.example's are "change-me-…"), not a secret. */
 const placeholder = /change-?me|example|placeholder|your[-_ ]?secret|replace[-_ ]?me/i;
@@ -21,9 +21,9 @@ const isPeriodic = (value: string) => /^(.{1,24}?)\1+.{0,24}$/s.test(value) && n
  */
 export function secretField(name: string) {
   const advice = "set a random value, for example the output of: openssl rand -base64 48";
-  return z
-    .string()
-    .min(32, `${name} must be at least 32 characters.`)
-    .refine((v) => !placeholder.test(v), `${name} is a placeholder (from .env.example?): ${advice}.`)
-    .refine((v) => new Set(v).size >= 12 && estimatedBits(v) >= 100 && !isPeriodic(v), `${name} is too easy to guess: ${advice}.`);
+  return z.string({ error: `${name} is required.` }).check(
+    z.minLength(32, `${name} must be at least 32 characters.`),
+    z.refine((v) => !placeholder.test(v), `${name} is a placeholder (from .env.example?): ${advice}.`),
+    z.refine((v) => new Set(v).size >= 12 && estimatedBits(v) >= 100 && !isPeriodic(v), `${name} is too easy to guess: ${advice}.`),
+  );
 }

@@ -1,25 +1,13 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { SignedInUser } from "./user";
+import { sessionSwitchMessages } from "./session-switch-values";
+
+export * from "./session-switch-values";
 
 /**
  * Calls that change who or where the signed-in staff member works: switching organisation or district
  * (new tokens), authorising a super administrator, handing over the district's ownership right.
  */
-export const sessionSwitchMessages = {
-  chooseStaff: "Choose a staff member.",
-  chooseDistrict: "Choose a district.",
-  chooseOrganization: "Choose an organisation.",
-  alreadyOwner: "That staff member already owns the district.",
-  onlyOwnerTransfers: "Only the district's owner can transfer the ownership right.",
-  mustBeActive: "Only an active staff member can take this over.",
-  alreadySuperAdmin: "That staff member is already a super administrator.",
-  superAdminAuthorized: "Super administrator authorised",
-  districtSwitched: "District switched",
-  organizationSwitched: "Organisation switched",
-  neverActive: "Not active yet",
-} as const;
-
-/** POST /super-admin/switch-district. */
 export const switchDistrictSchema = z.object({ districtId: z.uuid({ error: sessionSwitchMessages.chooseDistrict }) });
 export type SwitchDistrict = z.input<typeof switchDistrictSchema>;
 
@@ -31,7 +19,7 @@ export const staffTargetSchema = z.object({ staffId: z.uuid({ error: sessionSwit
 export type StaffTarget = z.input<typeof staffTargetSchema>;
 
 /** GET /staff/last-time-active: the caller's own, or another staff member's with staffId. */
-export const lastTimeActiveQuerySchema = z.object({ staffId: z.uuid({ error: sessionSwitchMessages.chooseStaff }).optional() });
+export const lastTimeActiveQuerySchema = z.object({ staffId: z.optional(z.uuid({ error: sessionSwitchMessages.chooseStaff })) });
 export type LastTimeActive = { staffId: string; lastTimeActive: string | null };
 
 /** What the BFF hands the browser after a switch: the new user (never the tokens) and where to go. */

@@ -1,37 +1,23 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+import { nameWithin } from "./fields";
 import { fieldMessages } from "./messages";
 import type { AccountStatus } from "./user";
+import { districtAccountStatuses, superAdminMessages } from "./super-admin-values";
 
-/** Messages of the super-administration routes, shown to the user as they come. */
-export const superAdminMessages = {
-  requirementDeleted: "Requirement deleted",
-  descriptionTooLong: "At most 300 characters.",
-  invalidId: "Not a valid id.",
-  completedRequired: "Completed must be true or false.",
-  accountStatusInvalid: "Account status must be Active, Unverified or Suspended.",
-} as const;
+export * from "./super-admin-values";
 
 /** POST /super-admin/requirements. Without districtId (or with null) the requirement is the state's, for all its districts. */
 export const requirementCreateSchema = z.object({
   stateId: z.uuid({ error: fieldMessages.stateRequired }),
-  districtId: z.uuid({ error: superAdminMessages.invalidId }).nullable().optional(),
-  description: z
-    .string({ error: fieldMessages.nameRequired })
-    .trim()
-    // Abort: an empty description gets only 'required', not 'too short' as well.
-    .min(1, { error: fieldMessages.nameRequired, abort: true })
-    .min(3, fieldMessages.nameTooShort)
-    .max(300, superAdminMessages.descriptionTooLong),
+  districtId: z.optional(z.nullable(z.uuid({ error: superAdminMessages.invalidId }))),
+  // An empty description gets only 'required', not 'too short' as well.
+  description: nameWithin(300),
 });
 export type RequirementCreate = z.input<typeof requirementCreateSchema>;
 
 /** PATCH /super-admin/requirements/{id}. */
 export const requirementCompletionSchema = z.object({ completed: z.boolean({ error: superAdminMessages.completedRequired }) });
 export type RequirementCompletion = z.input<typeof requirementCompletionSchema>;
-
-/** The statuses a super administrator sets on a district (ResetPassword is a staff status only). */
-export const districtAccountStatuses = ["Active", "Unverified", "Suspended"] as const satisfies readonly AccountStatus[];
-export type DistrictAccountStatus = (typeof districtAccountStatuses)[number];
 
 /** PATCH /super-admin/districts/{id}/account-status. */
 export const districtAccountStatusSchema = z.object({ accountStatus: z.enum(districtAccountStatuses, { error: superAdminMessages.accountStatusInvalid }) });

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { and, eq, sql } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { emailField, nameField, phoneField } from "../../lib/contract/fields";
 import { bootDatabase } from "../boot";
 import { cliConfig, fail } from "./cli-env";
@@ -24,8 +24,8 @@ const argsSchema = z.object({
   "first-name": nameField,
   "last-name": nameField,
   phone: phoneField,
-  state: z.string().trim().min(2),
-  district: z.string().trim().min(2),
+  state: z.string().check(z.trim(), z.minLength(2)),
+  district: z.string().check(z.trim(), z.minLength(2)),
 });
 
 const { values } = parseArgs({

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { bodyLimit } from "hono/body-limit";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { authMessages } from "../../lib/contract/messages";
 import { authenticate } from "../auth/authenticate";
 import { clientIpOf } from "../auth/client-ip";
@@ -14,8 +14,8 @@ import { buildOpenApi } from "./openapi";
 
 export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
-type Schema = z.ZodType;
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Schema = z.ZodMiniType;
+type Out<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
 export type RouteSpec<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined> = {
   method: Method;

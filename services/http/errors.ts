@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { ApiErrorBody, FieldIssue } from "../../lib/contract/errors";
 import { authMessages, formInvalidMessage } from "../../lib/contract/messages";
 import { describeForLog } from "./error-log";
@@ -55,14 +55,14 @@ export const BUSY_RETRY_AFTER_SECONDS = 2;
 export const notFound = () => new AppError("not_found", authMessages.notFound);
 export const forbidden = () => new AppError("forbidden", authMessages.forbidden);
 
-export function validationError(error: z.ZodError): AppError {
+export function validationError(error: z.core.$ZodError): AppError {
   const issues = error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
   return new AppError("validation", formInvalidMessage, issues);
 }
 
 /** Turns anything thrown into a JSON answer; unknown errors are logged and hidden behind a generic 500. */
 export function renderError(error: unknown, c: Context) {
-  if (error instanceof z.ZodError) error = validationError(error);
+  if (error instanceof z.core.$ZodError) error = validationError(error);
   if (!(error instanceof AppError)) {
     const status = (error as { status?: number }).status;
     if (status === 413) error = new AppError("too_large", authMessages.bodyTooLarge);

@@ -1,8 +1,8 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { Access } from "./access";
 import type { RegisteredRoute } from "./api";
 
-function jsonSchema(schema: z.ZodType): unknown {
+function jsonSchema(schema: z.ZodMiniType): unknown {
   return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" });
 }
 
@@ -25,8 +25,8 @@ export function buildOpenApi(info: { title: string; version: string }, routes: R
       ["path", r.params],
       ["query", r.query],
     ] as const) {
-      if (!(schema instanceof z.ZodObject)) continue;
-      for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+      if (!(schema instanceof z.ZodMiniObject)) continue;
+      for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodMiniType>)) {
         parameters.push({ name, in: where, required: where === "path" || !field.safeParse(undefined).success, schema: jsonSchema(field) });
       }
     }

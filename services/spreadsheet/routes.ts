@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { uuidParam } from "../../lib/contract/fields";
+import * as z from "zod/mini";
+import { upTo, uuidParam, wholeNumber } from "../../lib/contract/fields";
 import { importMessages, MAX_SPREADSHEET_BYTES } from "../../lib/contract/imports";
 import type { Operation } from "../../lib/contract/permissions";
 import { requestedDistrict, scopeInDistrict } from "../db/scope";
@@ -29,9 +29,9 @@ export type SpreadsheetRoutes<C, P> = {
 const importParams = z.object({ id: uuidParam });
 const rowParams = z.object({ id: uuidParam, rowId: uuidParam });
 const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  only: z.enum(["all", "invalid"]).default("all"),
+  page: z._default(wholeNumber("Page must be a whole number from 1.", 1), 1),
+  limit: z._default(wholeNumber("Limit must be a whole number from 1 to 500.", 1, 500), 50),
+  only: z._default(z.enum(["all", "invalid"], { error: "Only must be all or invalid." }), "all"),
 });
 
 /**
@@ -112,7 +112,7 @@ export function mountSpreadsheetRoutes<C, P>({ route }: Api, spec: SpreadsheetRo
       tag,
       access: uploadAccess,
       params: rowParams,
-      body: z.object({ data: z.record(z.string().max(60), z.string().max(1000)) }),
+      body: z.object({ data: z.record(upTo(60), upTo(1000)) }),
     },
     async (c, { params, body }) => {
       const { db } = c.get("deps");
@@ -177,7 +177,7 @@ export function mountSpreadsheetRoutes<C, P>({ route }: Api, spec: SpreadsheetRo
       summary: `Every record as ${fileStem}.xlsx, streamed; every value a text cell, never a formula. Query: district[0] (the caller's when left out)`,
       tag,
       access: requires(spec.download.operation),
-      query: z.object({ "district[0]": uuidParam.optional() }),
+      query: z.object({ "district[0]": z.optional(uuidParam) }),
     },
     async (c, { query }) => {
       const { db } = c.get("deps");

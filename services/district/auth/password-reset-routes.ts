@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { resetPasswordSchema } from "../../../lib/contract/auth";
 import { emailField } from "../../../lib/contract/fields";
 import { authMessages, successNotices } from "../../../lib/contract/messages";

@@ -1,6 +1,7 @@
 import { and, eq, or, sql } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { loginRequestSchema, refreshRequestSchema } from "../../../lib/contract/auth";
+import { upTo } from "../../../lib/contract/fields";
 import { authMessages } from "../../../lib/contract/messages";
 import { hashToken } from "../../auth/tokens";
 import { takeAttempt } from "../../auth/rate-limit";
@@ -94,7 +95,7 @@ export function authRoutes({ route }: Api) {
       summary: "End the session of a refresh token",
       tag: "Auth",
       access: publicAccess,
-      body: z.object({ refreshToken: z.string().max(512) }),
+      body: z.object({ refreshToken: upTo(512) }),
     },
     async (c, { body }) => {
       await endSession(c.get("deps").db, body.refreshToken);

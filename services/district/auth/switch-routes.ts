@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { uuidParam } from "../../../lib/contract/fields";
 import { switchDistrictSchema } from "../../../lib/contract/session-switch";
 import { authResultOf } from "../../auth/auth-result";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { uuidParam } from "../../../lib/contract/fields";
 import { requestedDistrict, scopeInDistrict } from "../../db/scope";
 import { requires } from "../../http/access";

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { districtMessages, districtUpdateSchema } from "../../../lib/contract/district";
 import { uuidParam } from "../../../lib/contract/fields";
 import { districtImageSlots, imageMessages, type DistrictImageSlot } from "../../../lib/contract/images";

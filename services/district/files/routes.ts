@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { uuidParam } from "../../../lib/contract/fields";
 import { signedIn } from "../../http/access";
 import type { Api } from "../../http/api";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { uuidParam } from "../../../lib/contract/fields";
 import { assignRoleSchema, roleMessages, type RoleAssigned, type StaffAccess } from "../../../lib/contract/roles";
 import { recordAudit } from "../../db/audit";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { permissionsByOperationsSchema } from "../../../lib/contract/roles";
 import { requires } from "../../http/access";
 import type { Api } from "../../http/api";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { uuidParam } from "../../../lib/contract/fields";
 import { successNotices } from "../../../lib/contract/messages";
 import { roleFormSchema, roleMessages, roleUpdateSchema, type RoleDeleted, type RoleDetail } from "../../../lib/contract/roles";

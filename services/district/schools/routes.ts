@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { uuidParam } from "../../../lib/contract/fields";
+import * as z from "zod/mini";
+import { uuidParam, wholeNumber } from "../../../lib/contract/fields";
 import { successNotices } from "../../../lib/contract/messages";
 import {
   assignSchoolRoleSchema,
@@ -118,7 +118,7 @@ export function schoolRoutes(api: Api) {
       tag,
       access: requires("school.view"),
       params: idParams,
-      query: z.object({ limit: z.coerce.number().int().min(1).max(100_000).default(1000) }),
+      query: z.object({ limit: z._default(wholeNumber("Limit must be a whole number from 1 to 100,000.", 1, 100_000), 1000) }),
     },
     async (c, { params, query }) => {
       const { db } = c.get("deps");

@@ -1,10 +1,11 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+import { requiredText } from "../../../lib/contract/fields";
 import { takeAttempt } from "../../auth/rate-limit";
 import { requires, signedIn, type Access } from "../../http/access";
 import type { Api } from "../../http/api";
 import { isEmailTaken, isPhoneTaken, isUsernameTaken } from "./identity";
 
-const valueParam = z.object({ value: z.string().trim().min(1).max(254) });
+const valueParam = z.object({ value: requiredText(254) });
 
 /**
  * Live checks for the staff form. They answer about every district (e-mail, phone and username are

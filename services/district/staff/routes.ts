@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { uuidParam } from "../../../lib/contract/fields";
 import { imageLocation } from "../../../lib/contract/images";
 import { fieldMessages } from "../../../lib/contract/messages";

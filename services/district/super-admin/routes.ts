@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { uuidParam } from "../../../lib/contract/fields";
 import {
   districtAccountStatusSchema,

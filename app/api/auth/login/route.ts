@@ -1,13 +1,14 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { loginFormSchema } from "@/lib/contract/auth";
+import { upTo } from "@/lib/contract/fields";
 import type { AuthResult } from "@/lib/contract/user";
 import { callPublic, parseAuthRequest } from "@/lib/bff/public-call";
 import { publicUser, sessionFrom } from "@/lib/bff/upstream";
 import { landingPath } from "@/lib/routes";
 import { sealSession, sessionCookieName, sessionCookieOptions } from "@/lib/session";
 
-const bodySchema = loginFormSchema.extend({ next: z.string().max(2000).optional() });
+const bodySchema = z.extend(loginFormSchema, { next: z.optional(upTo(2000)) });
 
 /** Signs in through the district API and keeps the tokens in the encrypted cookie; the browser gets the user only. */
 export async function POST(request: NextRequest) {

@@ -1,7 +1,7 @@
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Forbidden } from "@/components/layout/forbidden";
 import { PageFrame } from "@/components/layout/page-frame";
 import { RoleForm } from "@/components/role/role-form";
