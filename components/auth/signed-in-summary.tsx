@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import type { ReactNode } from "react";
 import type { SignedInUser } from "@/lib/contract/user";
 import { term } from "@/lib/contract/terminology";
@@ -26,9 +27,9 @@ export function SignedInSummary({ user, heading, children }: { user: SignedInUse
       </section>
       {children}
       <nav aria-label="Portal" className="flex flex-wrap gap-3">
-        <Link href={routes.administration} className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-foreground hover:opacity-90">
+        <NavLink href={routes.administration} className="rounded-md bg-primary px-4 py-2 font-semibold text-primary-foreground hover:opacity-90">
           Administration
-        </Link>
+        </NavLink>
         <Link href={routes.logout} prefetch={false} className="rounded-md border border-border px-4 py-2 font-semibold hover:bg-muted">
           Logout
         </Link>

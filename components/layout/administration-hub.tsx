@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import type { Operation } from "@/lib/contract/permissions";
 import { routes } from "@/lib/routes";
 
@@ -27,9 +27,9 @@ export function AdministrationHub({ permissions }: { permissions: readonly strin
       {visible.map((area) => (
         <li key={area.title} className="rounded-lg border border-border bg-card p-4">
           {area.ready ? (
-            <Link href={area.href} className="text-base font-semibold text-primary hover:underline">
+            <NavLink href={area.href} className="text-base font-semibold text-primary hover:underline">
               {area.title}
-            </Link>
+            </NavLink>
           ) : (
             <p className="text-base font-semibold">
               {area.title} <span className="ml-1 rounded bg-muted px-2 py-0.5 text-xs font-normal text-muted-foreground">coming soon</span>

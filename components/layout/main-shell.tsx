@@ -1,7 +1,6 @@
 "use client";
 
 import { Menu, X } from "lucide-react";
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { Footer } from "./footer";
@@ -11,6 +10,8 @@ import type { NavItem } from "./nav-items";
 import { OfflineBanner } from "./offline-banner";
 import { ProfileMenu } from "./profile-menu";
 import { TopBarButtons } from "./top-bar-buttons";
+import { NavLink } from "@/components/ui/nav-link";
+import { routes } from "@/lib/routes";
 
 type Props = {
   nav: NavItem[];
@@ -42,14 +43,14 @@ export function MainShell({ nav, districtName, districtTerm, logo, staffName, is
         className={`fixed inset-y-0 left-0 z-40 flex w-drawer flex-col gap-5 border-r border-border bg-card p-4 transition-transform lg:translate-x-0 ${drawerOpen ? "translate-x-0" : "-translate-x-full"}`}
       >
         <div className="flex items-center justify-between gap-2">
-          <Link href="/dashboard" className="flex items-center gap-3" onClick={() => setDrawerOpen(false)}>
+          <NavLink href={routes.dashboard} className="flex items-center gap-3" onClick={() => setDrawerOpen(false)}>
             {logo ? (
               <img src={logo} alt={`${districtName} logo`} width={40} height={40} className="h-10 w-10 shrink-0 rounded-md object-cover" />
             ) : (
               <DefaultLogo />
             )}
             <span className="text-sm font-semibold leading-tight">{districtName}</span>
-          </Link>
+          </NavLink>
           <button type="button" className="rounded p-2 lg:hidden" aria-label="Close menu" onClick={() => setDrawerOpen(false)}>
             <X size={20} aria-hidden />
           </button>
@@ -60,14 +61,14 @@ export function MainShell({ nav, districtName, districtTerm, logo, staffName, is
           <ul className="flex flex-col gap-1">
             {nav.map((item) => (
               <li key={item.href}>
-                <Link
+                <NavLink
                   href={item.href}
                   onClick={() => setDrawerOpen(false)}
                   aria-current={isCurrent(pathname, item.href) ? "page" : undefined}
                   className={`flex min-h-11 items-center rounded-md px-3 text-sm font-medium ${isCurrent(pathname, item.href) ? "bg-primary text-primary-foreground" : "hover:bg-muted"}`}
                 >
                   {item.label}
-                </Link>
+                </NavLink>
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import type { ReactNode } from "react";
 import { routes } from "@/lib/routes";
 
@@ -15,9 +15,9 @@ export function PageFrame({ title, crumbs = [], children }: { title: string; cru
             <li key={crumb.label} className="flex gap-1">
               {i > 0 ? <span aria-hidden>/</span> : null}
               {crumb.href ? (
-                <Link href={crumb.href} className="hover:text-foreground hover:underline">
+                <NavLink href={crumb.href} className="hover:text-foreground hover:underline">
                   {crumb.label}
-                </Link>
+                </NavLink>
               ) : (
                 <span aria-current="page">{crumb.label}</span>
               )}

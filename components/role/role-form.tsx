@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "@/lib/notify";
 import { Button } from "@/components/ui/button";
@@ -65,12 +65,12 @@ export function RoleForm({ role }: { role?: RoleDetail }) {
         <Button type="submit" disabled={busy}>
           {role ? "Save changes" : "Create role"}
         </Button>
-        <Link
+        <NavLink
           href={routes.permissionManagement}
           className="inline-flex min-h-11 items-center rounded-md border border-border px-4 text-sm font-semibold hover:bg-muted"
         >
           Cancel
-        </Link>
+        </NavLink>
       </div>
     </form>
   );

@@ -1,6 +1,0 @@
-import { LoadingOverlay } from "@/components/ui/loading-overlay";
-import { loadingTexts } from "@/lib/contract/messages";
-
-export default function Loading() {
-  return <LoadingOverlay text={loadingTexts.roles} />;
-}

@@ -1,0 +1,35 @@
+"use client";
+
+import Link, { useLinkStatus } from "next/link";
+import type { ComponentProps } from "react";
+import { loadingTexts } from "@/lib/contract/notices";
+import { routes } from "@/lib/routes";
+import { LoadingOverlay } from "./loading-overlay";
+
+/** The spec's loading text for the page a link opens ('Please wait...' where it names none). */
+const pageLoadingTexts: Record<string, string> = {
+  [routes.dashboard]: loadingTexts.dashboard,
+  [routes.schoolManagement]: loadingTexts.schools,
+  [routes.permissionManagement]: loadingTexts.roles,
+  [routes.staffManagement]: loadingTexts.staffs,
+  [routes.studentManagement]: loadingTexts.students,
+};
+
+function PendingOverlay({ href }: { href: string }) {
+  const { pending } = useLinkStatus();
+  return pending ? <LoadingOverlay text={pageLoadingTexts[href] ?? loadingTexts.default} /> : null;
+}
+
+/**
+ * A link between the portal's pages that covers the page with the target's loading text while the next
+ * page is on its way. The pages have no loading.tsx: a route-level fallback made every first load
+ * stream the page in behind a fallback, which React reveals up to 300 ms after the first paint.
+ */
+export function NavLink({ href, children, ...props }: Omit<ComponentProps<typeof Link>, "href"> & { href: string }) {
+  return (
+    <Link href={href} {...props}>
+      {children}
+      <PendingOverlay href={href} />
+    </Link>
+  );
+}
