@@ -1,12 +1,13 @@
 import { benchBff } from "./bff";
 import { benchSpreadsheet } from "./spreadsheet";
+import { benchLighthouse } from "./lighthouse";
 import { benchLoad } from "./load";
 import { benchPageWeight } from "./page-weight";
 import { benchSearch } from "./search";
 import { benchStartup } from "./startup";
 
 /**
- * `npm run bench [startup|bff|spreadsheet|search|load|weight]`: the numbers of the platform and schools issues, measured on this machine.
+ * `npm run bench [startup|bff|spreadsheet|search|load|weight|lighthouse]`: the numbers of the platform and schools issues, measured on this machine.
  * Build the portal first (npm start once) so startup times do not include the build.
  */
 const which = process.argv[2] ?? "all";
@@ -20,4 +21,5 @@ if (which === "spreadsheet" || which === "all") await benchSpreadsheet(Number(pr
 if (which === "search" || which === "all") await benchSearch(Number(process.env.BENCH_RUNS ?? 20));
 if (which === "load" || which === "all") await benchLoad(Number(process.env.BENCH_SECONDS ?? 60), Number(process.env.BENCH_CONNECTIONS ?? 200));
 if (which === "weight" || which === "all") await benchPageWeight();
+if (which === "lighthouse" || which === "all") await benchLighthouse(Number(process.env.BENCH_RUNS ?? 3));
 process.exit(0);

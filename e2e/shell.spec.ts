@@ -27,6 +27,20 @@ test.describe("portal shell", () => {
     await expect(page.getByText("TESCOM Number")).toBeVisible();
   });
 
+  test("a link between pages shows the target's loading text while the page is on its way", async ({ page, signIn }) => {
+    await signIn(accounts.admin1);
+    // A slow line: the next page's data waits a second and a half.
+    await page.route(/\/administration\/school-management\?_rsc=/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.getByRole("complementary", { name: "Main menu" }).getByRole("link", { name: "Administration" }).click();
+    await page.getByRole("link", { name: "School management" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Loading Schools..." })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "School management" })).toBeVisible();
+    await expect(page.getByText("Loading Schools...")).toBeHidden();
+  });
+
   test("dark and light themes, kept across a reload", async ({ page, signIn }) => {
     await signIn(accounts.admin1);
     await page.getByRole("button", { name: /Profile menu/ }).click();

@@ -1,0 +1,93 @@
+import type { Browser } from "@playwright/test";
+import { routes } from "../../lib/routes";
+import { demoPasswords } from "../../services/db/demo-data";
+
+type Account = { email: string; password: string };
+const admin: Account = { email: "admin.ed1@example.org", password: demoPasswords.admin };
+const superAdmin: Account = { email: "superadmin@example.org", password: demoPasswords.superAdmin };
+
+export type RouteName = keyof typeof routes;
+
+/** Compressed script a guest page may load on a cold visit, and a signed-in page (architecture 'Performance'). */
+export const GUEST_BUDGET_KB = 165;
+export const SIGNED_IN_BUDGET_KB = 210;
+/** Pages whose budget is raised, each with its reason (also written in the README). None so far. */
+export const raisedBudgets: Partial<Record<RouteName, { kb: number; reason: string }>> = {};
+
+/** Who opens each page: nobody for the guest pages, the super administrator for theirs, a district administrator for the rest. */
+const guestPages: RouteName[] = ["login", "forgotPassword", "updatePasswordOtp"];
+const superAdminPages: RouteName[] = ["superAdmin", "switchDistrict"];
+/** Not a page one stays on: it signs out and leaves. */
+const notMeasured: RouteName[] = ["logout"];
+
+export type MeasuredPage = { name: RouteName; path: string; account: Account | null; budgetKb: number };
+
+/** Real ids for the deep routes, read through the portal as the district administrator would. */
+export type DeepIds = { editSchool: string; editRole: string };
+
+/**
+ * Every page route of lib/routes.ts with who opens it and its budget. A new route with an id has to
+ * be given one here, so that no page escapes the budget.
+ */
+export function measuredPages(ids: DeepIds): MeasuredPage[] {
+  return (Object.entries(routes) as [RouteName, string | ((id: string) => string)][])
+    .filter(([name]) => !notMeasured.includes(name))
+    .map(([name, route]) => {
+      let path: string;
+      if (typeof route === "string") path = route;
+      else if (name in ids) path = route(ids[name as keyof DeepIds]);
+      else throw new Error(`routes.${name} takes an id: give the script budget a real one (e2e/support/script-weight.ts, DeepIds).`);
+      const guest = guestPages.includes(name);
+      const budgetKb = raisedBudgets[name]?.kb ?? (guest ? GUEST_BUDGET_KB : SIGNED_IN_BUDGET_KB);
+      return { name, path, account: guest ? null : superAdminPages.includes(name) ? superAdmin : admin, budgetKb };
+    });
+}
+
+async function signedInContext(browser: Browser, portal: string, account: Account | null) {
+  const context = await browser.newContext({ baseURL: portal });
+  if (account) {
+    const signedIn = await context.request.post("/api/auth/login", { data: account, headers: { origin: portal } });
+    if (!signedIn.ok()) throw new Error(`sign-in of ${account.email} failed: ${signedIn.status()}`);
+  }
+  return context;
+}
+
+/** The deep routes' ids: the first school of the administrator's district and the first of its roles. */
+export async function deepIds(browser: Browser, portal: string): Promise<DeepIds> {
+  const context = await signedInContext(browser, portal, admin);
+  try {
+    const me = (await (await context.request.get("/api/district/auth/me")).json()) as { currentOrganization: { id: string } };
+    const schools = (await (await context.request.get("/api/district/school/search?limit=1")).json()) as { foundSchools: { id: string }[] };
+    const roles = (await (await context.request.get(`/api/district/role/get-roles-for-organization/${me.currentOrganization.id}`)).json()) as {
+      roles: { id: string }[];
+    };
+    const editSchool = schools.foundSchools[0]?.id;
+    const editRole = roles.roles[0]?.id;
+    if (!editSchool || !editRole) throw new Error("the demo district has no school or no role to open");
+    return { editSchool, editRole };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The portal's own script transferred (compressed, as the browser receives it) on a cold load of a page
+ * of the production build: a fresh browser context, so nothing comes from the cache, signed in anew
+ * (a session of its own) where the page needs it. Third-party scripts (the maps service) do not count.
+ */
+export async function scriptTransferred(browser: Browser, portal: string, page: MeasuredPage): Promise<{ kb: number; status: number }> {
+  const context = await signedInContext(browser, portal, page.account);
+  try {
+    const tab = await context.newPage();
+    const sizes: Promise<number>[] = [];
+    tab.on("response", (response) => {
+      const request = response.request();
+      if (request.resourceType() === "script" && new URL(response.url()).origin === portal) sizes.push(request.sizes().then((s) => s.responseBodySize));
+    });
+    const answer = await tab.goto(page.path, { waitUntil: "networkidle" });
+    const bytes = (await Promise.all(sizes)).reduce((sum, n) => sum + n, 0);
+    return { kb: bytes / 1024, status: answer?.status() ?? 0 };
+  } finally {
+    await context.close();
+  }
+}
