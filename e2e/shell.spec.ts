@@ -41,6 +41,21 @@ test.describe("portal shell", () => {
     await expect(page.getByText("Loading Schools...")).toBeHidden();
   });
 
+  test("on a phone, a drawer link's loading text covers the screen, not the closing drawer @phone", async ({ page, signIn }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn(accounts.admin1);
+    await page.route(/\/administration\?_rsc=/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("complementary", { name: "Main menu" }).getByRole("link", { name: "Administration" }).click();
+    const overlay = page.getByRole("status").filter({ hasText: "Please wait..." });
+    await expect(overlay).toBeInViewport({ ratio: 0.9 });
+    expect((await overlay.boundingBox())?.width).toBeGreaterThanOrEqual(359);
+    await expect(page.getByRole("heading", { name: "Administration" })).toBeVisible();
+  });
+
   test("dark and light themes, kept across a reload", async ({ page, signIn }) => {
     await signIn(accounts.admin1);
     await page.getByRole("button", { name: /Profile menu/ }).click();
