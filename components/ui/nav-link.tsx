@@ -2,6 +2,7 @@
 
 import Link, { useLinkStatus } from "next/link";
 import type { ComponentProps } from "react";
+import { createPortal } from "react-dom";
 import { loadingTexts } from "@/lib/contract/notices";
 import { routes } from "@/lib/routes";
 import { LoadingOverlay } from "./loading-overlay";
@@ -15,9 +16,13 @@ const pageLoadingTexts: Record<string, string> = {
   [routes.studentManagement]: loadingTexts.students,
 };
 
+/**
+ * Rendered at the document's root: inside the link, a translated ancestor (the phone drawer, sliding shut)
+ * would be the overlay's frame instead of the screen.
+ */
 function PendingOverlay({ href }: { href: string }) {
   const { pending } = useLinkStatus();
-  return pending ? <LoadingOverlay text={pageLoadingTexts[href] ?? loadingTexts.default} /> : null;
+  return pending ? createPortal(<LoadingOverlay text={pageLoadingTexts[href] ?? loadingTexts.default} />, document.body) : null;
 }
 
 /**
