@@ -14,6 +14,7 @@ export const districtMessages = {
 export const districtUpdateSchema = z.object({
   name: nameField,
   address: requiredText(300),
+  /** Each with its country code, as the phone chips input adds them: '+2348030000001'. */
   phoneNumbers: z
     .array(z.string().check(z.trim(), z.regex(/^\+\d{1,4}\d{10}$/, fieldMessages.phoneDigits)))
     .check(z.maxLength(10, districtMessages.tooManyContacts)),

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { nameWithin, text, uuidParam, versionField, wholeNumber } from "./fields";
+import { nameWithin, text, upTo, uuidParam, versionField, wholeNumber } from "./fields";
 import { allOperations, type Operation, type Permission } from "./permissions";
 import type { OrganizationType } from "./user";
 import { roleMessages } from "./roles-values";
@@ -28,7 +28,7 @@ export const assignRoleSchema = z.object({
 });
 export type AssignRole = z.infer<typeof assignRoleSchema>;
 
-export const permissionsByOperationsSchema = z.object({ operations: z.array(text(100)).check(z.maxLength(500, "At most 500 permissions.")) });
+export const permissionsByOperationsSchema = z.object({ operations: z.array(upTo(100)).check(z.maxLength(500, "At most 500 permissions.")) });
 
 export type RoleSummary = {
   id: string;

@@ -13,5 +13,3 @@ export const sessionSwitchMessages = {
   organizationSwitched: "Organisation switched",
   neverActive: "Not active yet",
 } as const;
-
-/** POST /super-admin/switch-district. */

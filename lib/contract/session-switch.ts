@@ -1,13 +1,14 @@
+/**
+ * Calls that change who or where the signed-in staff member works: switching organisation or district
+ * (new tokens), authorising a super administrator, handing over the district's ownership right.
+ */
 import * as z from "zod/mini";
 import type { SignedInUser } from "./user";
 import { sessionSwitchMessages } from "./session-switch-values";
 
 export * from "./session-switch-values";
 
-/**
- * Calls that change who or where the signed-in staff member works: switching organisation or district
- * (new tokens), authorising a super administrator, handing over the district's ownership right.
- */
+/** POST /super-admin/switch-district. */
 export const switchDistrictSchema = z.object({ districtId: z.uuid({ error: sessionSwitchMessages.chooseDistrict }) });
 export type SwitchDistrict = z.input<typeof switchDistrictSchema>;
 
