@@ -11,12 +11,18 @@ import type * as z from "zod/mini";
  */
 export function lazyResolver<In extends FieldValues, Out extends FieldValues = In>(load: () => Promise<z.ZodMiniType<Out, In>>) {
   let ready: Promise<Resolver<In, unknown, Out>> | undefined;
-  const warm = () => {
+  const warm = (): Promise<Resolver<In, unknown, Out>> => {
     ready ??= Promise.all([load(), import("@hookform/resolvers/zod")]).then(
       ([schema, { zodResolver }]) => zodResolver(schema) as unknown as Resolver<In, unknown, Out>,
+      (error: unknown) => {
+        // A slow line that dropped the fetch: the next focus or submit tries again.
+        ready = undefined;
+        throw error;
+      },
     );
     return ready;
   };
   const resolver: Resolver<In, unknown, Out> = async (values, context, options) => (await warm())(values, context, options);
-  return { resolver, warm: () => void warm() };
+  // Warming ahead of use reports nothing: a failure shows when the form is validated.
+  return { resolver, warm: () => void warm().catch(() => undefined) };
 }
