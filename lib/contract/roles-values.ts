@@ -7,6 +7,13 @@ export function groupByCategory<T extends { category: string; name: string }>(pe
   return [...groups.entries()].map(([category, list]) => ({ category, permissions: list }));
 }
 
+/**
+ * Roles every district starts with and other features rely on (architecture 'Staff'): the district's
+ * administrator role (every operation) and the LGEA administrator's. They cannot be deleted or renamed away.
+ */
+export const systemRoleKeys = ["district-admin", "lgea-admin"] as const;
+export type SystemRoleKey = (typeof systemRoleKeys)[number];
+
 /** Messages of the role and role-assignment routes, shown to the user as they come. */
 export const roleMessages = {
   nameTaken: "A role with this name already exists.",
@@ -17,4 +24,5 @@ export const roleMessages = {
   limitRange: "Limit must be between 1 and 1000.",
   cannotGrant: "You can only grant permissions that you hold yourself.",
   cannotRemove: "You can only take away permissions that you hold yourself.",
+  systemRoleLocked: "This role comes with every district and cannot be deleted.",
 } as const;

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type PgColumn } from "drizzle-orm/pg-core";
 import { searchableText } from "./search";
 import type { AccountStatus, OrganizationType, StaffType, StateTerminologies } from "../../lib/contract/user";
+import type { SystemRoleKey } from "../../lib/contract/roles-values";
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -98,7 +99,9 @@ export const staff = pgTable(
     districtId: uuid("district_id")
       .notNull()
       .references(() => district.id),
+    /** The posting: a school, an LGEA office, or the district office (neither set). */
     schoolId: uuid("school_id").references(() => school.id),
+    lgeaId: uuid("lgea_id").references(() => lgea.id),
     title: text("title").notNull().default("Mr"),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
@@ -132,6 +135,8 @@ export const staff = pgTable(
     isSuperAdmin: boolean("is_super_admin").notNull().default(false),
     profilePictureId: uuid("profile_picture_id"),
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
+    /** The spreadsheet import that created it, if any. */
+    importId: uuid("import_id"),
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -140,9 +145,27 @@ export const staff = pgTable(
     uniqueIndex("staff_email_uq").on(sql`lower(${t.email})`),
     uniqueIndex("staff_username_uq").on(sql`lower(${t.username})`),
     uniqueIndex("staff_phone_uq").on(t.phoneCode, t.phoneNumber),
-    index("staff_district_idx").on(t.districtId),
+    // The register is in name order (last, first), a page at a time, read from this index (it also serves every lookup by district).
+    index("staff_district_sort_idx").on(t.districtId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+    // The register's search box: names, e-mail, phone and both numbers, by trigram.
+    index("staff_search_trgm_idx").using("gin", sql`(${staffSearchText(t)}) gin_trgm_ops`),
+    index("staff_school_idx").on(t.schoolId),
+    index("staff_lgea_idx").on(t.lgeaId),
   ],
 );
+
+/** What the staff register's search box looks in; the trigram index is built on this very expression. */
+export function staffSearchText(t: {
+  firstName: PgColumn;
+  lastName: PgColumn;
+  middleName: PgColumn;
+  email: PgColumn;
+  phoneNumber: PgColumn;
+  oracleNumber: PgColumn;
+  tescomNumber: PgColumn;
+}) {
+  return searchableText(sql`${t.firstName} || ' ' || ${t.lastName}`, t.middleName, t.email, t.phoneNumber, t.oracleNumber, t.tescomNumber);
+}
 
 /** Who holds which school role (Principal, Vice Principal, ...). */
 export const schoolRole = pgTable(
@@ -293,11 +316,19 @@ export const role = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * A role every district starts with and other features rely on (architecture 'Staff'): it cannot be
+     * deleted or renamed away, and a migration that adds an operation adds it here too.
+     */
+    systemKey: text("system_key").$type<SystemRoleKey>(),
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("role_district_name_uq").on(t.districtId, sql`lower(btrim(${t.name}))`)],
+  (t) => [
+    uniqueIndex("role_district_name_uq").on(t.districtId, sql`lower(btrim(${t.name}))`),
+    uniqueIndex("role_district_system_key_uq").on(t.districtId, t.systemKey),
+  ],
 );
 
 /** Role access: staff × organisation × role (architecture, 'Identity and tenancy'). */
@@ -363,7 +394,7 @@ export const refreshToken = pgTable(
 export const resetCode = pgTable("reset_code", {
   id: id(),
   staffId: uuid("staff_id").references(() => staff.id),
-  purpose: text("purpose").$type<"password-reset" | "email-change">().notNull().default("password-reset"),
+  purpose: text("purpose").$type<"password-reset" | "email-change" | "invitation">().notNull().default("password-reset"),
   newEmail: text("new_email"),
   codeHash: text("code_hash").notNull(),
   attempts: integer("attempts").notNull().default(0),
@@ -392,6 +423,48 @@ export const outbox = pgTable("outbox", {
   error: text("error"),
   createdAt: createdAt(),
 });
+
+/**
+ * A staff transfer (architecture 'Staff'): one batch, who did it, why and from when, with a row per
+ * staff member moved (from, to, and the school roles the move ended).
+ */
+export const staffTransfer = pgTable(
+  "staff_transfer",
+  {
+    id: id(),
+    districtId: uuid("district_id")
+      .notNull()
+      .references(() => district.id),
+    effectiveDate: date("effective_date").notNull(),
+    reason: text("reason").notNull(),
+    createdBy: uuid("created_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("staff_transfer_district_idx").on(t.districtId, t.createdAt)],
+);
+
+export const staffTransferRow = pgTable(
+  "staff_transfer_row",
+  {
+    id: id(),
+    transferId: uuid("transfer_id")
+      .notNull()
+      .references(() => staffTransfer.id),
+    districtId: uuid("district_id")
+      .notNull()
+      .references(() => district.id),
+    staffId: uuid("staff_id")
+      .notNull()
+      .references(() => staff.id),
+    fromSchoolId: uuid("from_school_id").references(() => school.id),
+    fromLgeaId: uuid("from_lgea_id").references(() => lgea.id),
+    toSchoolId: uuid("to_school_id").references(() => school.id),
+    toLgeaId: uuid("to_lgea_id").references(() => lgea.id),
+    /** The school roles the move ended at the school left (Principal, ...). */
+    endedRoles: jsonb("ended_roles").$type<string[]>().notNull().default([]),
+  },
+  (t) => [index("staff_transfer_row_transfer_idx").on(t.transferId), index("staff_transfer_row_staff_idx").on(t.staffId)],
+);
 
 export const auditLog = pgTable(
   "audit_log",

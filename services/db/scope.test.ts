@@ -81,7 +81,7 @@ describe("the scope on every query", () => {
 
   it("knows the district-owned tables by their schema names", () => {
     expect([...ownedNames].sort()).toEqual(
-      ["auditLog", "dataImport", "district", "lgea", "role", "roleAccess", "school", "schoolClass", "schoolRole", "staff", "storedImage", "student"].sort(),
+      ["auditLog", "dataImport", "district", "lgea", "role", "roleAccess", "school", "schoolClass", "schoolRole", "staff", "staffTransfer", "staffTransferRow", "storedImage", "student"].sort(),
     );
   });
 

@@ -3,7 +3,22 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { OrganizationType } from "../../lib/contract/user";
 import { notFound } from "../http/errors";
 import type { Reader } from "./client";
-import { auditLog, dataImport, district, lgea, role, roleAccess, school, schoolClass, schoolRole, staff, storedImage, student } from "./schema";
+import {
+  auditLog,
+  dataImport,
+  district,
+  lgea,
+  role,
+  roleAccess,
+  school,
+  schoolClass,
+  schoolRole,
+  staff,
+  staffTransfer,
+  staffTransferRow,
+  storedImage,
+  student,
+} from "./schema";
 
 /**
  * Which records a request may reach, built once per request from the signed-in staff member
@@ -71,6 +86,16 @@ function bySchool(scope: StaffScope, schoolColumn: PgColumn): SQL | undefined {
 
 type Narrowing = (scope: StaffScope) => SQL | undefined;
 
+/** A transfer row moved someone from or to a school (or the LGEA office) of the scope. */
+function touchesScope(s: StaffScope, row: typeof staffTransferRow): SQL | undefined {
+  if (s.level === "district") return undefined;
+  return or(
+    bySchool(s, row.fromSchoolId),
+    bySchool(s, row.toSchoolId),
+    s.level === "lgea" ? or(eq(row.fromLgeaId, s.organizationId), eq(row.toLgeaId, s.organizationId)) : undefined,
+  );
+}
+
 /** How each district-owned table narrows below the district. Tables not listed here are not district-owned. */
 const narrowings = new Map<PgTable, { district: PgColumn; narrow: Narrowing }>([
   [district, { district: district.id, narrow: () => undefined }],
@@ -87,7 +112,28 @@ const narrowings = new Map<PgTable, { district: PgColumn; narrow: Narrowing }>([
     },
   ],
   [school, { district: school.districtId, narrow: (s) => (s.level === "lgea" ? eq(school.lgeaId, s.organizationId) : bySchool(s, school.id)) }],
-  [staff, { district: staff.districtId, narrow: (s) => (s.level === "district" ? undefined : or(eq(staff.id, s.staffId), bySchool(s, staff.schoolId))) }],
+  [
+    staff,
+    {
+      district: staff.districtId,
+      narrow: (s) =>
+        s.level === "district"
+          ? undefined
+          : or(eq(staff.id, s.staffId), bySchool(s, staff.schoolId), s.level === "lgea" ? eq(staff.lgeaId, s.organizationId) : undefined),
+    },
+  ],
+  // A transfer is seen below the district by those whose schools (or LGEA office) it moved someone from or to.
+  [staffTransferRow, { district: staffTransferRow.districtId, narrow: (s) => touchesScope(s, staffTransferRow) }],
+  [
+    staffTransfer,
+    {
+      district: staffTransfer.districtId,
+      narrow: (s) =>
+        s.level === "district"
+          ? undefined
+          : sql`exists (select 1 from ${staffTransferRow} where ${staffTransferRow.transferId} = ${staffTransfer.id} and ${touchesScope(s, staffTransferRow)})`,
+    },
+  ],
   [student, { district: student.districtId, narrow: (s) => bySchool(s, student.schoolId) }],
   [schoolRole, { district: schoolRole.districtId, narrow: (s) => bySchool(s, schoolRole.schoolId) }],
   [schoolClass, { district: schoolClass.districtId, narrow: (s) => bySchool(s, schoolClass.schoolId) }],

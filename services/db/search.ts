@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 import { likeEscape } from "./like-escape";
@@ -8,15 +8,16 @@ import { likeEscape } from "./like-escape";
  * spaces are single, never a line break) cannot match across two fields. The trigram index on a table is
  * built on this very expression, which is why the query must use it unchanged.
  */
-export function searchableText(...columns: PgColumn[]): SQL {
+export function searchableText(...columns: (PgColumn | SQL)[]): SQL {
   return sql.join(
-    columns.map((c) => (c.notNull ? sql`${c}` : sql`coalesce(${c}, '')`)),
+    // An expression (e.g. 'first last') is taken to be never null.
+    columns.map((c) => (c instanceof SQL || c.notNull ? sql`${c}` : sql`coalesce(${c}, '')`)),
     sql` || E'\\n' || `,
   );
 }
 
 /** Rows whose searchable text contains the term, case-insensitively (the term's runs of white space count as one space). */
-export function containsText(columns: PgColumn[], term: string): SQL {
+export function containsText(columns: (PgColumn | SQL)[], term: string): SQL {
   return sql`(${searchableText(...columns)}) ilike ${`%${likeEscape(term.trim().replace(/\s+/g, " "))}%`}`;
 }
 

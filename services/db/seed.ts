@@ -95,7 +95,13 @@ export async function seedDemo(db: Db) {
       const [adminRole, supervisorRole, recordsRole] = await tx
         .insert(role)
         .values([
-          { districtId: dist.id, name: "District Administrator", description: "Runs the district: every permission.", operations: [...allOperations] },
+          {
+            districtId: dist.id,
+            name: "District Administrator",
+            description: "Runs the district: every permission.",
+            operations: [...allOperations],
+            systemKey: "district-admin",
+          },
           { districtId: dist.id, name: "School Supervisor", description: "Sees schools, staff and students.", operations: supervisorOps },
           { districtId: dist.id, name: "Records Officer", description: "Keeps staff and student records.", operations: recordsOps },
         ])

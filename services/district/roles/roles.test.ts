@@ -257,6 +257,13 @@ describe("roles", () => {
       expect(await api.db.select().from(roleAccess).where(eq(roleAccess.roleId, other.id))).toEqual(holders);
       expect(await auditOf(api, other.id)).toEqual([]);
     });
+
+    it("refuses to delete the district's administrator role (a system role other features rely on) with 409", async () => {
+      const admin = await roleRow(api, d1, "District Administrator");
+      expect(admin.systemKey).toBe("district-admin");
+      await expectError(await api.call("POST", `/role/delete/${admin.id}`, { token: admin1.authorizationToken }), 409, roleMessages.systemRoleLocked);
+      expect(await roleRow(api, d1, "District Administrator")).toEqual(admin);
+    });
   });
 
   describe("GET /role/get-roles-for-organization/{id}", () => {

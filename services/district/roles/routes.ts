@@ -154,6 +154,7 @@ export function roleRoutes({ route }: Api) {
       const result = await db.transaction(async (tx) => {
         const found = await findRole(tx, c.get("scope"), params.id);
         if (!found) throw notFound();
+        if (found.systemKey) throw new AppError("conflict", roleMessages.systemRoleLocked);
         assertCanRemove(actor, found.operations);
         const { deleted, removed } = await deleteRole(tx, scopeInDistrict(c.get("scope"), found.districtId), found);
         if (!deleted) throw notFound();
