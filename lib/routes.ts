@@ -1,9 +1,11 @@
+import { codeScreenPath } from "./contract/staff-values";
+
 /** Every path of the portal, in one place (spec §2 and architecture 'Routes the spec does not name'). */
 export const routes = {
   home: "/",
   login: "/login",
   forgotPassword: "/password/forgot",
-  updatePasswordOtp: "/password/update-password-otp/",
+  updatePasswordOtp: codeScreenPath,
   logout: "/logout",
   dashboard: "/dashboard",
   profile: "/dashboard/profile",

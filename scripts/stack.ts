@@ -99,7 +99,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
 
   // The portal needs the APIs only when a request comes in: start both at once.
-  const startServices = () => run(["--import", "tsx", "services/main.ts"], env, "api", quiet);
+  // The APIs put the portal's address in e-mailed links; the portal itself reads PORTAL_URL as its public origin, so only they get the default.
+  const startServices = () => run(["--import", "tsx", "services/main.ts"], { PORTAL_URL: `http://localhost:${port}`, ...env }, "api", quiet);
   const portalArgs = ["--import", "tsx", "scripts/portal-server.ts", ...(options.dev ? ["--dev"] : [])];
   const startPortal = () => run(portalArgs, { ...env, PORT: port, NODE_ENV: options.dev ? "development" : "production" }, "portal", quiet);
   const services = startServices();

@@ -39,6 +39,8 @@ const schema = z.object({
   AVAILABILITY_LIMIT_PER_USER: positiveInt(120),
   RESET_WRONG_TRIES_PER_DAY: positiveInt(20),
   SMTP_URL: z.optional(z.url()),
+  /** The portal's address as its users reach it, for links in e-mails (an invitation's code screen); \`npm start\` sets it. */
+  PORTAL_URL: z.optional(z.url()),
   MAIL_FROM: z._default(z.string(), "District Portal <no-reply@district-portal.local>"),
   MAX_JSON_BODY_BYTES: positiveInt(JSON_BODY_LIMIT_BYTES),
   /** Print mail (reset codes included) to the log when there is no SMTP server: the offline demo's way to read them. */

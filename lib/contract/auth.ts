@@ -25,11 +25,18 @@ export type ResetCodeResponse = z.infer<typeof resetCodeResponseSchema>;
 
 export const otpField = z.string({ error: "Enter the 6-digit code." }).check(z.regex(/^\d{6}$/, "Enter the 6-digit code."));
 
-export const resetPasswordSchema = z.object({
-  resetCodeId: z.uuid({ error: "Request a new reset code." }),
-  code: otpField,
-  password: passwordField,
-});
+/**
+ * PATCH /staff/reset-password: the code with the id the reset request answered (kept in the tab), or with
+ * the account's e-mail (a code that came by e-mail to someone who did not ask for it here: an invitation).
+ */
+export const resetPasswordSchema = z
+  .object({
+    resetCodeId: z.optional(z.uuid({ error: "Request a new reset code." })),
+    email: z.optional(emailField),
+    code: otpField,
+    password: passwordField,
+  })
+  .check(z.refine((v) => Boolean(v.resetCodeId || v.email), { path: ["email"], error: "Request a new reset code." }));
 export type ResetPasswordRequest = z.infer<typeof resetPasswordSchema>;
 
 /** The OTP page's form: the code, the new password and its confirmation. */

@@ -25,4 +25,5 @@ export const roleMessages = {
   cannotGrant: "You can only grant permissions that you hold yourself.",
   cannotRemove: "You can only take away permissions that you hold yourself.",
   systemRoleLocked: "This role comes with every district and cannot be deleted.",
+  noAdminRole: "This district has no administrator role to give.",
 } as const;

@@ -1,8 +1,7 @@
 import * as z from "zod/mini";
-import { nameWithin, text, upTo, uuidParam, versionField, wholeNumber } from "./fields";
+import { nameWithin, text, upTo, versionField } from "./fields";
 import { allOperations, type Operation, type Permission } from "./permissions";
 import type { OrganizationType } from "./user";
-import { roleMessages } from "./roles-values";
 
 export * from "./roles-values";
 
@@ -62,6 +61,7 @@ export type StaffAccess = {
   }[];
 };
 
+/** A staff member as the autocomplete shows one (GET /staff/search answers more: StaffListItem). */
 export type StaffSearchResult = { id: string; firstName: string; lastName: string; email: string; staffType: string };
 
 /** POST /role/delete/{id}: the role and every assignment of it are gone. */
@@ -69,15 +69,3 @@ export type RoleDeleted = { message: string; removedAssignments: number };
 
 /** POST /role/assign answers 201 with the new assignment's id (the one POST /role/unassign/{roleAccessId} takes). */
 export type RoleAssigned = { roleAccessId: string };
-
-/**
- * GET /staff/search, the autocomplete form (spec §7): `district[0]` defaults to the caller's district;
- * the caller is left out unless includeLoggedInUser=true (spec §3 search filters).
- */
-export const staffSearchQuerySchema = z.object({
-  "district[0]": z.optional(uuidParam),
-  searchTerm: z._default(text(100), ""),
-  limit: z._default(wholeNumber(roleMessages.limitRange, 1, 1000), 5),
-  includeLoggedInUser: z._default(z.enum(["true", "false"], { error: "Must be true or false." }), "false"),
-});
-export type StaffSearchQuery = z.input<typeof staffSearchQuerySchema>;

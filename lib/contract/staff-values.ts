@@ -27,3 +27,52 @@ export const isCalendarDay = (value: string) => {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 };
+
+/** Texts of the staff register, the new-staff form and the invitation (spec §8 notices are in notices.ts). */
+export const staffRegisterMessages = {
+  numberTaken: "This number is already in use in the state.",
+  postingBoth: "Choose a school or an LGEA office, not both.",
+  beforeBirth: "This date cannot be before the date of birth.",
+  startAfterEnd: "The start date must not be after the end date.",
+  limitRange: "Limit must be between 1 and 1000.",
+  pageRange: "Page must be 1 or more.",
+  possibleDuplicate: "Possible duplicate: a staff member with the same names and date of birth is already in the district.",
+  selfStatus: "You cannot change your own account status.",
+  schoolUnknown: "Choose a school of your district.",
+  lgeaUnknown: "Choose an LGEA office of your district.",
+} as const;
+
+/** Where a staff member is posted (architecture 'Staff'): a school, an LGEA office, or the district office. */
+export type StaffPosting = { kind: "school" | "lgea" | "district"; id: string | null; name: string };
+
+/** The optional employment dates of the staff form, each of which may not be before the date of birth. */
+export const employmentDateFields = [
+  "dateOfEmployment",
+  "dateOfLastPromotion",
+  "dateOfFirstAppointment",
+  "dateOfPresentAppointment",
+  "lastDateOfPosting",
+] as const;
+
+/** The register's filters (spec §3 'Search filters: Staff'), as the page's URL and GET /staff/search name them. */
+export const staffFilterKeys = [
+  "searchTerm",
+  "startDate",
+  "endDate",
+  "stateOfResidence",
+  "localGovernmentOfResidence",
+  "stateOfOrigin",
+  "localGovernmentOfOrigin",
+  "accountStatus",
+  "staffType",
+  "school",
+  "gender",
+] as const;
+export type StaffFilterKey = (typeof staffFilterKeys)[number];
+export type StaffFilters = Partial<Record<StaffFilterKey, string>>;
+
+/** How long an invitation code lasts (architecture 'Staff'): long enough for someone who reads mail weekly. */
+export const INVITATION_CODE_HOURS = 72;
+
+/** The code screen (spec §2 `/password/update-password-otp/`): the invitation e-mail links to it with the e-mail filled in. */
+export const codeScreenPath = "/password/update-password-otp/";

@@ -1,8 +1,18 @@
 import * as z from "zod/mini";
-import { emailField, nameField, phoneField, requiredText, text, tooLong, versionField } from "./fields";
+import { emailField, nameField, phoneField, requiredText, text, tooLong, uuidParam, versionField, wholeNumber } from "./fields";
 import { fieldMessages as m } from "./messages";
-import type { StaffProfile } from "./user";
-import { genderEnum, maritalStatusEnum, staffMessages, titleEnum, todayInLagos, isCalendarDay } from "./staff-values";
+import { accountStatuses, staffTypes, type AccountStatus, type StaffProfile, type StaffType } from "./user";
+import {
+  employmentDateFields,
+  genderEnum,
+  isCalendarDay,
+  maritalStatusEnum,
+  staffMessages,
+  staffRegisterMessages,
+  titleEnum,
+  todayInLagos,
+  type StaffPosting,
+} from "./staff-values";
 
 export * from "./staff-values";
 
@@ -65,8 +75,18 @@ export const staffDetailsSchema = z.object({
 export type StaffDetailsInput = z.input<typeof staffDetailsSchema>;
 export type StaffDetails = z.output<typeof staffDetailsSchema>;
 
+/** No employment date before the date of birth: a rule across fields, so it is checked on the whole form. */
+const datesAfterBirth = z.superRefine((v: { dob: string } & Partial<Record<(typeof employmentDateFields)[number], string | null>>, ctx) => {
+  for (const key of employmentDateFields) {
+    const value = v[key];
+    if (value && v.dob && value < v.dob) ctx.addIssue({ code: "custom", path: [key], message: staffRegisterMessages.beforeBirth, input: value });
+  }
+});
+
 /** The profile form: one's own details, and the current password when the e-mail or phone number changes. */
-export const ownStaffDetailsSchema = z.extend(staffDetailsSchema, { currentPassword: z.optional(z.string().check(z.maxLength(200, tooLong(200)))) });
+export const ownStaffDetailsSchema = z
+  .extend(staffDetailsSchema, { currentPassword: z.optional(z.string().check(z.maxLength(200, tooLong(200)))) })
+  .check(datesAfterBirth);
 export type OwnStaffDetailsInput = z.input<typeof ownStaffDetailsSchema>;
 export type OwnStaffDetails = z.output<typeof ownStaffDetailsSchema>;
 
@@ -74,7 +94,9 @@ export type OwnStaffDetails = z.output<typeof ownStaffDetailsSchema>;
  * PATCH /staff/update/{id}. Changing one's own e-mail or phone number takes the current password; a
  * new e-mail of one's own waits for the code sent to it (POST /staff/confirm-email-change).
  */
-export const staffUpdateSchema = z.extend(ownStaffDetailsSchema, { version: versionField });
+export const staffUpdateSchema = z
+  .extend(staffDetailsSchema, { currentPassword: z.optional(z.string().check(z.maxLength(200, tooLong(200)))), version: versionField })
+  .check(datesAfterBirth);
 
 /** POST /staff/confirm-email-change. */
 export const emailCodeSchema = z.object({
@@ -83,3 +105,95 @@ export const emailCodeSchema = z.object({
 
 /** What PATCH /staff/update/{id} answers; `pendingEmail` when one's own new e-mail waits for its code. */
 export type StaffUpdated = { staff: StaffProfile; pendingEmail?: string };
+
+/** An optional id: empty or missing is null. */
+const optionalId = z.pipe(
+  z.nullish(z.union([z.literal(""), uuidParam])),
+  z.transform((v) => v || null),
+);
+
+/**
+ * A new staff member (POST /staff/create, POST /staff/register-district-admin, a row of the staff upload):
+ * the staff form, the staff type, and the posting: a school, an LGEA office, or the district office (neither).
+ */
+export const newStaffSchema = z
+  .extend(staffDetailsSchema, {
+    staffType: z.enum(staffTypes, { error: m.required }),
+    schoolId: optionalId,
+    lgeaId: optionalId,
+  })
+  .check(
+    datesAfterBirth,
+    z.refine((v) => !(v.schoolId && v.lgeaId), { path: ["lgeaId"], error: staffRegisterMessages.postingBoth }),
+  );
+export type NewStaffInput = z.input<typeof newStaffSchema>;
+export type NewStaff = z.output<typeof newStaffSchema>;
+
+/** What POST /staff/create and POST /staff/register-district-admin answer (201). */
+export type StaffCreated = { message: string; staff: { id: string; firstName: string; lastName: string; email: string } };
+
+const optionalDay = z.optional(z.union([z.literal(""), day]));
+const optionalFilter = z.optional(text(100));
+
+/** The register's filters (spec §3 'Search filters: Staff'; startDate and endDate bound the date of employment). */
+export const staffFiltersSchema = z
+  .object({
+    "district[0]": z.optional(uuidParam),
+    searchTerm: z._default(text(100), ""),
+    startDate: optionalDay,
+    endDate: optionalDay,
+    stateOfResidence: optionalFilter,
+    localGovernmentOfResidence: optionalFilter,
+    stateOfOrigin: optionalFilter,
+    localGovernmentOfOrigin: optionalFilter,
+    accountStatus: z.optional(z.union([z.literal(""), z.enum(accountStatuses, { error: "Not an account status." })])),
+    staffType: z.optional(z.union([z.literal(""), z.enum(staffTypes, { error: "Not a staff type." })])),
+    school: z.optional(z.union([z.literal(""), uuidParam])),
+    gender: z.optional(z.union([z.literal(""), z.enum(genderEnum, { error: "Not a gender." })])),
+    includeLoggedInUser: z._default(z.enum(["true", "false"], { error: "Must be true or false." }), "false"),
+  })
+  .check(z.refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { path: ["endDate"], error: staffRegisterMessages.startAfterEnd }));
+export type StaffFiltersQuery = z.output<typeof staffFiltersSchema>;
+
+/**
+ * GET /staff/search (spec §7): the autocomplete form (district[0], searchTerm, limit 5 by default) and the
+ * full form of the register (every filter, limit up to 1000, page). The caller is left out unless
+ * includeLoggedInUser=true.
+ */
+export const staffSearchQuerySchema = z.extend(staffFiltersSchema, {
+  limit: z._default(wholeNumber(staffRegisterMessages.limitRange, 1, 1000), 5),
+  page: z._default(wholeNumber(staffRegisterMessages.pageRange, 1, 1_000_000), 1),
+});
+export type StaffSearchQuery = z.input<typeof staffSearchQuerySchema>;
+
+/** A row of the register and of the autocomplete. */
+export type StaffListItem = {
+  id: string;
+  title: string;
+  firstName: string;
+  lastName: string;
+  middleName: string | null;
+  email: string;
+  phoneCode: string;
+  phoneNumber: string;
+  oracleNumber: string | null;
+  tescomNumber: string | null;
+  gender: string | null;
+  staffType: StaffType;
+  accountStatus: AccountStatus;
+  posting: StaffPosting;
+};
+export type StaffSearchAnswer = { foundStaffs: StaffListItem[]; page: number; limit: number };
+export type StaffSearchTotal = { total: number };
+
+/** GET /staff/possible-duplicates: the same first name, last name and date of birth (case and spaces ignored). */
+export const possibleDuplicatesQuerySchema = z.object({ firstName: requiredText(100), lastName: requiredText(100), dob: day });
+export type PossibleDuplicates = { matches: { id: string; name: string; posting: StaffPosting }[] };
+
+/** GET /staff/view-staff/{id}: the record, with where the staff member is posted and what they hold. */
+export type StaffRecord = {
+  staff: StaffProfile;
+  posting: StaffPosting;
+  schoolRoles: { id: string; role: string; school: { id: string; name: string } }[];
+  roles: { id: string; role: string; organization: string }[];
+};

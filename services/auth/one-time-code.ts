@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { INVITATION_CODE_HOURS } from "../../lib/contract/staff-values";
 import type { ServiceConfig } from "../config";
 import type { Db, Tx } from "../db/client";
 import { resetCode } from "../db/schema";
@@ -8,7 +9,11 @@ import { resetCode } from "../db/schema";
  * Six-digit codes sent by e-mail: a password reset, or the confirmation of a new e-mail address.
  * Stored keyed-hashed, single use, short-lived, with a limited number of tries (architecture 'Auth').
  */
-export type CodePurpose = "password-reset" | "email-change";
+export type CodePurpose = "password-reset" | "email-change" | "invitation";
+
+/** How long a code of each purpose lives: an invitation waits for someone who reads mail weekly (architecture 'Staff'). */
+export const codeLifetimeSeconds = (config: ServiceConfig, purpose: CodePurpose) =>
+  purpose === "invitation" ? INVITATION_CODE_HOURS * 3600 : config.RESET_CODE_TTL_SECONDS;
 export type CodeRow = typeof resetCode.$inferSelect;
 
 /** Keyed with a server secret: six digits are too few to survive a leaked table hashed any other way. */
@@ -30,7 +35,7 @@ export async function issueCode(
       .set({ usedAt: new Date() })
       .where(and(eq(resetCode.staffId, values.staffId), eq(resetCode.purpose, values.purpose), isNull(resetCode.usedAt)));
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  const expiresAt = new Date(Date.now() + config.RESET_CODE_TTL_SECONDS * 1000);
+  const expiresAt = new Date(Date.now() + codeLifetimeSeconds(config, values.purpose) * 1000);
   const [inserted] = await tx
     .insert(resetCode)
     .values({ staffId: values.staffId, purpose: values.purpose, newEmail: values.newEmail ?? null, codeHash: "", expiresAt })
@@ -43,15 +48,18 @@ export async function issueCode(
   return { id: inserted.id, code };
 }
 
-/** The newest unused code of a staff member for a purpose (the e-mail change asks by staff, not by id). */
-export async function latestCodeId(db: Db, staffId: string, purpose: CodePurpose): Promise<string | undefined> {
+/**
+ * The newest unused code of a staff member for one of the purposes (the e-mail change asks by staff, not
+ * by id; so does the code screen opened from an invitation, which holds no code id).
+ */
+export async function latestCodeId(db: Db, staffId: string, purposes: CodePurpose[]): Promise<{ id: string; purpose: CodePurpose } | undefined> {
   const [row] = await db
-    .select({ id: resetCode.id })
+    .select({ id: resetCode.id, purpose: resetCode.purpose })
     .from(resetCode)
-    .where(and(eq(resetCode.staffId, staffId), eq(resetCode.purpose, purpose), isNull(resetCode.usedAt)))
+    .where(and(eq(resetCode.staffId, staffId), inArray(resetCode.purpose, purposes), isNull(resetCode.usedAt)))
     .orderBy(desc(resetCode.createdAt))
     .limit(1);
-  return row?.id;
+  return row;
 }
 
 /** Whose code a row is (null for a row written for an unknown address, or no such row). */
@@ -65,11 +73,11 @@ export async function codeOwner(db: Db, id: string): Promise<string | null> {
  * cannot exceed the limit) and answers the row when the code is right, unexpired and unused. The caller
  * marks it used with `useCode` inside the transaction that acts on it.
  */
-export async function checkCode(db: Db, config: ServiceConfig, id: string, purpose: CodePurpose, code: string): Promise<CodeRow | undefined> {
+export async function checkCode(db: Db, config: ServiceConfig, id: string, purposes: CodePurpose[], code: string): Promise<CodeRow | undefined> {
   const [attempt] = await db
     .update(resetCode)
     .set({ attempts: sql`${resetCode.attempts} + 1` })
-    .where(and(eq(resetCode.id, id), eq(resetCode.purpose, purpose), isNull(resetCode.usedAt), lt(resetCode.attempts, config.RESET_CODE_MAX_ATTEMPTS)))
+    .where(and(eq(resetCode.id, id), inArray(resetCode.purpose, purposes), isNull(resetCode.usedAt), lt(resetCode.attempts, config.RESET_CODE_MAX_ATTEMPTS)))
     .returning();
   if (!attempt || !attempt.staffId || attempt.expiresAt.getTime() < Date.now()) return undefined;
   const expected = Buffer.from(attempt.codeHash, "hex");
@@ -88,12 +96,14 @@ export async function useCode(tx: Tx, id: string): Promise<boolean> {
 }
 
 /** The e-mail that carries a code: what it is for, the code, how long it lasts; the code is taken out of the stored copy once sent. */
-export function codeMail(config: ServiceConfig, mail: { to: string; subject: string; lead: string; code: string }) {
-  const minutes = Math.round(config.RESET_CODE_TTL_SECONDS / 60);
+export function codeMail(config: ServiceConfig, mail: { to: string; subject: string; lead: string; code: string; purpose?: CodePurpose; after?: string }) {
+  const seconds = codeLifetimeSeconds(config, mail.purpose ?? "password-reset");
+  const lasts = seconds >= 2 * 3600 ? `${Math.round(seconds / 3600)} hours` : `${Math.round(seconds / 60)} minutes`;
+  const ignore = mail.purpose === "invitation" ? "" : " If you did not ask for it, you can ignore this e-mail.";
   return {
     to: mail.to,
     subject: mail.subject,
-    body: `${mail.lead} ${mail.code}.\n\nIt expires in ${minutes} minutes and can be used once. If you did not ask for it, you can ignore this e-mail.`,
+    body: `${mail.lead} ${mail.code}.\n\nIt expires in ${lasts} and can be used once.${ignore}${mail.after ? `\n\n${mail.after}` : ""}`,
     secret: mail.code,
   };
 }

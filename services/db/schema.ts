@@ -148,14 +148,14 @@ export const staff = pgTable(
     // The register is in name order (last, first), a page at a time, read from this index (it also serves every lookup by district).
     index("staff_district_sort_idx").on(t.districtId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
     // The register's search box: names, e-mail, phone and both numbers, by trigram.
-    index("staff_search_trgm_idx").using("gin", sql`(${staffSearchText(t)}) gin_trgm_ops`),
+    index("staff_search_trgm_idx").using("gin", sql`(${searchableText(...staffSearchColumns(t))}) gin_trgm_ops`),
     index("staff_school_idx").on(t.schoolId),
     index("staff_lgea_idx").on(t.lgeaId),
   ],
 );
 
-/** What the staff register's search box looks in; the trigram index is built on this very expression. */
-export function staffSearchText(t: {
+/** What the staff register's search box looks in ('first last', middle name, e-mail, phone, both numbers); the trigram index is built on these. */
+export function staffSearchColumns(t: {
   firstName: PgColumn;
   lastName: PgColumn;
   middleName: PgColumn;
@@ -164,7 +164,7 @@ export function staffSearchText(t: {
   oracleNumber: PgColumn;
   tescomNumber: PgColumn;
 }) {
-  return searchableText(sql`${t.firstName} || ' ' || ${t.lastName}`, t.middleName, t.email, t.phoneNumber, t.oracleNumber, t.tescomNumber);
+  return [sql`${t.firstName} || ' ' || ${t.lastName}`, t.middleName, t.email, t.phoneNumber, t.oracleNumber, t.tescomNumber];
 }
 
 /** Who holds which school role (Principal, Vice Principal, ...). */

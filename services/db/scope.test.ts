@@ -24,7 +24,7 @@ const systemScopeModules: Record<string, string> = {
   "district/auth/routes.ts": "sign-in finds the account by e-mail or username",
   "district/auth/password-reset-routes.ts": "password reset finds the account by e-mail",
   "district/auth/switch-routes.ts": "switching to one's own role access, or a super administrator's district",
-  "district/staff/identity.ts": "e-mail, phone and username are unique across the product",
+  "district/staff/identity.ts": "e-mail, phone and username are unique across the product, staff numbers across the state",
   "district/districts/state-names.ts": "district names are unique in their state",
   "db/seed.ts": "the demo seed",
   "db/create-super-admin-cli.ts": "the first super administrator of a deployment",
@@ -81,7 +81,22 @@ describe("the scope on every query", () => {
 
   it("knows the district-owned tables by their schema names", () => {
     expect([...ownedNames].sort()).toEqual(
-      ["auditLog", "dataImport", "district", "lgea", "role", "roleAccess", "school", "schoolClass", "schoolRole", "staff", "staffTransfer", "staffTransferRow", "storedImage", "student"].sort(),
+      [
+        "auditLog",
+        "dataImport",
+        "district",
+        "lgea",
+        "role",
+        "roleAccess",
+        "school",
+        "schoolClass",
+        "schoolRole",
+        "staff",
+        "staffTransfer",
+        "staffTransferRow",
+        "storedImage",
+        "student",
+      ].sort(),
     );
   });
 

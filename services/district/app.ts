@@ -15,6 +15,7 @@ import { schoolRoutes } from "./schools/routes";
 import { staffAvailabilityRoutes } from "./staff/availability-routes";
 import { staffRightsRoutes } from "./staff/rights-routes";
 import { contactChangeRoutes } from "./staff/contact-change";
+import { staffCreateRoutes } from "./staff/create-routes";
 import { staffRoutes } from "./staff/routes";
 import { superAdminRoutes } from "./super-admin/routes";
 
@@ -34,6 +35,7 @@ export function createDistrictApi(deps: Deps) {
   roleAccessRoutes(api);
   staffAvailabilityRoutes(api);
   staffRoutes(api);
+  staffCreateRoutes(api);
   staffRightsRoutes(api);
   contactChangeRoutes(api);
   superAdminRoutes(api);

@@ -1,3 +1,4 @@
+import { roleMessages } from "../../lib/contract/roles-values";
 import { randomId } from "../test/helpers";
 
 /**
@@ -60,6 +61,10 @@ export const probes: Record<string, Probe> = {
   "PATCH /district/upload-district-image/:id": { params: { id: "district" }, form: emptyForm },
   "PATCH /district/upload-multiple-images/:id": { params: { id: "district" }, form: emptyForm },
   "GET /staff/view-staff/:id": { params: { id: "staff" } },
+  "GET /staff/search-total": { query: { "district[0]": "district" } },
+  "POST /staff/create": { body: () => newProbeStaff() },
+  "POST /staff/register-district-admin": { body: () => newProbeStaff() },
+  "GET /staff/possible-duplicates": { query: { firstName: { literal: "Probe" }, lastName: { literal: "Person" }, dob: { literal: "1990-01-01" } } },
   // A version no record has: the caller's own record is admitted and answered 409, and nothing changes.
   "PATCH /staff/update/:id": { params: { id: "staff" }, body: () => ({ ...probeStaffDetails, version: 999 }) },
   "GET /staff/last-time-active": { query: { staffId: "staff" } },
@@ -104,6 +109,25 @@ const probeStaffDetails = {
   stateOfResidence: "Lagos",
   localGovernmentOfResidence: "Ikeja",
 };
+
+/** A new staff member whose e-mail, phone and numbers no other probe uses. */
+const newProbeStaff = () => {
+  const n = nextProbeNumber();
+  return {
+    ...probeStaffDetails,
+    email: `probe.new.${n}@example.org`,
+    phoneNumber: `80100${String(n).padStart(5, "0")}`,
+    oracleNumber: `OR-NEW-${n}`,
+    tescomNumber: `TS-NEW-${n}`,
+    staffType: "Teaching",
+  };
+};
+
+/**
+ * Routes that, past their own operation, apply the grant rule (the caller must hold every operation of
+ * the role given): with the route's operation alone they are admitted, then refused with this message.
+ */
+export const grantRuleRoutes: Record<string, string> = { "POST /staff/register-district-admin": roleMessages.cannotGrant };
 
 /** Routes any signed-in staff member may call without a permission: their own data and availability checks. */
 export const signedInAllowList = [

@@ -40,6 +40,12 @@ export async function staffRow(api: TestApi, email: string) {
   return row;
 }
 
+/** The value, or a failed test when it is missing (a row the test made or the seed holds). */
+export function present<T>(value: T | null | undefined, what = "value"): T {
+  if (value === null || value === undefined) throw new Error(`expected a ${what}`);
+  return value;
+}
+
 /** A fresh random UUID, for paths that need an id that exists nowhere. */
 export const randomId = () => crypto.randomUUID();
 

@@ -6,7 +6,7 @@ import { authMessages, successNotices } from "../../../lib/contract/messages";
 import type { Db } from "../../db/client";
 import { staff } from "../../db/schema";
 import type { Deps } from "../../http/context";
-import { checkCode, codeMail, codeOwner, issueCode, useCode } from "../../auth/one-time-code";
+import { checkCode, codeMail, codeOwner, issueCode, latestCodeId, useCode } from "../../auth/one-time-code";
 import { hashPassword } from "../../auth/password";
 import { daily, takeAttempt } from "../../auth/rate-limit";
 import { revokeAllSessions } from "../../auth/sessions";
@@ -39,6 +39,15 @@ async function emailOf(db: Db, staffId: string): Promise<string | undefined> {
     .from(staff)
     .where(and(eq(staff.id, staffId), within(system, staff)));
   return row?.email;
+}
+
+/** The newest unused reset or invitation code of the account with this e-mail, if any. */
+async function codeIdFor(db: Db, email: string): Promise<string | undefined> {
+  const [found] = await db
+    .select({ id: staff.id })
+    .from(staff)
+    .where(and(eq(sql`lower(${staff.email})`, email.toLowerCase()), within(system, staff)));
+  return found ? (await latestCodeId(db, found.id, ["password-reset", "invitation"]))?.id : undefined;
 }
 
 export function passwordResetRoutes({ route }: Api) {
@@ -90,10 +99,11 @@ export function passwordResetRoutes({ route }: Api) {
     },
     async (c, { body }) => {
       const { db, config } = c.get("deps");
-      const owner = await codeOwner(db, body.resetCodeId);
+      const codeId = body.resetCodeId ?? (await codeIdFor(db, body.email ?? ""));
+      const owner = codeId ? await codeOwner(db, codeId) : null;
       const wrongKey = owner && `reset-wrong:${owner}`;
       if (wrongKey && (await daily.peek(db, wrongKey)) >= config.RESET_WRONG_TRIES_PER_DAY) throw paused();
-      const attempt = await checkCode(db, config, body.resetCodeId, "password-reset", body.code);
+      const attempt = codeId ? await checkCode(db, config, codeId, ["password-reset", "invitation"], body.code) : undefined;
       if (!attempt?.staffId) {
         if (wrongKey && owner && (await daily.hit(db, wrongKey)) === config.RESET_WRONG_TRIES_PER_DAY) {
           const to = await emailOf(db, owner);

@@ -68,8 +68,8 @@ export function contactChangeRoutes({ route }: Api) {
       const scope = c.get("scope");
       const actor = c.get("actor");
       const invalid = () => new AppError("bad_request", m.emailCodeInvalid);
-      const codeId = await latestCodeId(db, actor.staffId, "email-change");
-      const checked = codeId ? await checkCode(db, config, codeId, "email-change", body.code) : undefined;
+      const latest = await latestCodeId(db, actor.staffId, ["email-change"]);
+      const checked = latest ? await checkCode(db, config, latest.id, ["email-change"], body.code) : undefined;
       if (!checked?.newEmail || checked.staffId !== actor.staffId) throw invalid();
       const newEmail = checked.newEmail;
       const { before, after } = await db.transaction(async (tx) => {

@@ -1,13 +1,13 @@
-import { and, eq, ne, sql } from "drizzle-orm";
-import type { Reader } from "../../db/client";
-import { staff } from "../../db/schema";
+import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import type { Reader, Tx } from "../../db/client";
+import { district, staff } from "../../db/schema";
 import { systemScope, within } from "../../db/scope";
 
 /**
  * E-mail, phone number and username identify a person across the whole product (one sign-in), so
  * whether one is taken is asked of every district: the one place staff queries cross districts.
  */
-const everyDistrict = systemScope("e-mail, phone and username are unique across the product");
+const everyDistrict = systemScope("e-mail, phone and username are unique across the product, staff numbers across the state");
 
 async function taken(db: Reader, match: ReturnType<typeof eq>, exceptId?: string): Promise<boolean> {
   const [row] = await db
@@ -26,4 +26,51 @@ export function isPhoneTaken(db: Reader, phone: { code?: string; number: string 
   const digits = phone.number.replace(/\D/g, "");
   const number = digits.length > 10 ? digits.slice(-10) : digits;
   return taken(db, and(eq(staff.phoneNumber, number), phone.code ? eq(staff.phoneCode, phone.code) : undefined) as ReturnType<typeof eq>, exceptId);
+}
+
+/**
+ * Oracle and staff numbers are unique within the state portal (architecture 'Staff'), so they too are
+ * asked of every district, of the state's. Returns which of the given numbers (lower-cased, trimmed)
+ * are taken, by kind.
+ */
+export async function takenStaffNumbers(
+  db: Reader,
+  stateId: string,
+  numbers: { oracleNumber: string[]; tescomNumber: string[] },
+  exceptId?: string,
+): Promise<{ oracleNumber: Set<string>; tescomNumber: Set<string> }> {
+  const oracles = numbers.oracleNumber.map(normalNumber);
+  const tescoms = numbers.tescomNumber.map(normalNumber);
+  const taken = { oracleNumber: new Set<string>(), tescomNumber: new Set<string>() };
+  if (oracles.length === 0 && tescoms.length === 0) return taken;
+  const rows = await db
+    .select({ oracle: sql<string | null>`lower(btrim(${staff.oracleNumber}))`, tescom: sql<string | null>`lower(btrim(${staff.tescomNumber}))` })
+    .from(staff)
+    .innerJoin(district, and(eq(district.id, staff.districtId), within(everyDistrict, district)))
+    .where(
+      and(
+        eq(district.stateId, stateId),
+        or(
+          oracles.length > 0 ? inArray(sql`lower(btrim(${staff.oracleNumber}))`, oracles) : undefined,
+          tescoms.length > 0 ? inArray(sql`lower(btrim(${staff.tescomNumber}))`, tescoms) : undefined,
+        ),
+        exceptId ? ne(staff.id, exceptId) : undefined,
+        within(everyDistrict, staff),
+      ),
+    );
+  for (const row of rows) {
+    if (row.oracle && oracles.includes(row.oracle)) taken.oracleNumber.add(row.oracle);
+    if (row.tescom && tescoms.includes(row.tescom)) taken.tescomNumber.add(row.tescom);
+  }
+  return taken;
+}
+
+export const normalNumber = (value: string) => value.trim().toLowerCase();
+
+/**
+ * Serialises the writes that give out staff numbers in one state (no unique index can span the state's
+ * districts): held to the end of the transaction, so two concurrent creates cannot both pass the check.
+ */
+export async function lockStaffNumbers(tx: Tx, stateId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`staff-numbers:${stateId}`}))`);
 }

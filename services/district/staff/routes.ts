@@ -2,13 +2,22 @@ import * as z from "zod/mini";
 import { uuidParam } from "../../../lib/contract/fields";
 import { imageLocation } from "../../../lib/contract/images";
 import { fieldMessages } from "../../../lib/contract/messages";
-import { staffSearchQuerySchema } from "../../../lib/contract/roles";
-import { staffMessages, staffUpdateSchema, type StaffUpdated } from "../../../lib/contract/staff";
+import {
+  staffFiltersSchema,
+  staffMessages,
+  staffSearchQuerySchema,
+  staffUpdateSchema,
+  type StaffFiltersQuery,
+  type StaffRecord,
+  type StaffSearchAnswer,
+  type StaffSearchTotal,
+  type StaffUpdated,
+} from "../../../lib/contract/staff";
 import { accountStatuses } from "../../../lib/contract/user";
 import { revokeAllSessions } from "../../auth/sessions";
 import { recordAudit } from "../../db/audit";
 import { staff } from "../../db/schema";
-import { requestedDistrict, scopeInDistrict } from "../../db/scope";
+import { requestedDistrict, scopeInDistrict, type StaffScope } from "../../db/scope";
 import { updateVersioned } from "../../db/versioned";
 import { ownRecordOr, requires } from "../../http/access";
 import type { Api } from "../../http/api";
@@ -18,9 +27,16 @@ import { assertKnownPlaces } from "../reference/places";
 import { assertCurrentPassword, requestEmailChange, tellOfChange } from "./contact-change";
 import { isEmailTaken, isPhoneTaken } from "./identity";
 import { assertMayChange } from "./rules";
-import { auditView, findStaff, searchStaff, setProfilePicture, staffProfile } from "./queries";
+import { auditView, countStaff, findStaff, postingAndRoles, searchStaff, setProfilePicture, staffProfile } from "./queries";
 
 const tag = "Staff";
+
+/** The query's filters as the staff queries take them; a super administrator also finds super administrators. */
+const filterOf = <Q extends StaffFiltersQuery>(scope: StaffScope, { "district[0]": _district, includeLoggedInUser, ...rest }: Q) => ({
+  ...rest,
+  includeCaller: includeLoggedInUser === "true",
+  includeSuperAdmins: scope.allDistricts,
+});
 const idParams = z.object({ id: uuidParam });
 
 export function staffRoutes({ route }: Api) {
@@ -28,7 +44,8 @@ export function staffRoutes({ route }: Api) {
     {
       method: "GET",
       path: "/staff/view-staff/:id",
-      summary: "A staff record: one's own, or another's in the caller's scope with staff.view. { staff: StaffProfile }",
+      summary:
+        "A staff record: one's own, or another's in the caller's scope with staff.view. StaffRecord: { staff: StaffProfile, posting, schoolRoles, roles }",
       tag,
       access: ownRecordOr("staff.view", { param: "id" }),
       shell: true,
@@ -39,7 +56,7 @@ export function staffRoutes({ route }: Api) {
       const scope = c.get("scope");
       const row = await findStaff(db, scope, params.id);
       if (!row) throw notFound();
-      return c.json({ staff: await staffProfile(db, scope, row) });
+      return c.json({ staff: await staffProfile(db, scope, row), ...(await postingAndRoles(db, scope, row)) } satisfies StaffRecord);
     },
   );
 
@@ -136,7 +153,7 @@ export function staffRoutes({ route }: Api) {
       method: "GET",
       path: "/staff/search",
       summary:
-        "Staff autocomplete (spec §7). Query: district[0]? (the caller's district when left out), searchTerm? (first name, last name, 'first last' or e-mail, case-insensitive), limit? (1–1000, default 5), includeLoggedInUser? ('true' to list the caller too). { foundStaffs: StaffSearchResult[] } by last and first name",
+        "The staff register and the autocomplete (spec §7). Query: district[0]? (the caller's district when left out), searchTerm? (names, e-mail, phone, oracle and staff numbers, case-insensitive), startDate?/endDate? (date of employment), state and LGA of residence and of origin, accountStatus?, staffType?, school?, gender?, limit? (1–1000, default 5), page?, includeLoggedInUser? ('true' to list the caller too). { foundStaffs: StaffListItem[], page, limit } by last and first name; the total is GET /staff/search-total",
       tag,
       access: requires("staff.view"),
       query: staffSearchQuerySchema,
@@ -145,14 +162,26 @@ export function staffRoutes({ route }: Api) {
       const { db } = c.get("deps");
       const scope = c.get("scope");
       const districtId = await requestedDistrict(db, scope, query["district[0]"]);
-      const foundStaffs = await searchStaff(db, scopeInDistrict(scope, districtId), {
-        searchTerm: query.searchTerm,
-        limit: query.limit,
-        includeCaller: query.includeLoggedInUser === "true",
-        // A super administrator merely has a home district; district staff do not find them there.
-        includeSuperAdmins: scope.allDistricts,
-      });
-      return c.json({ foundStaffs });
+      const foundStaffs = await searchStaff(db, scopeInDistrict(scope, districtId), filterOf(scope, query));
+      return c.json({ foundStaffs, page: query.page, limit: query.limit } satisfies StaffSearchAnswer);
+    },
+  );
+
+  route(
+    {
+      method: "GET",
+      path: "/staff/search-total",
+      summary:
+        "How many staff GET /staff/search's filters select (the same query without limit and page): { total }. Asked once per filter, not with every page",
+      tag,
+      access: requires("staff.view"),
+      query: staffFiltersSchema,
+    },
+    async (c, { query }) => {
+      const { db } = c.get("deps");
+      const scope = c.get("scope");
+      const districtId = await requestedDistrict(db, scope, query["district[0]"]);
+      return c.json({ total: await countStaff(db, scopeInDistrict(scope, districtId), filterOf(scope, query)) } satisfies StaffSearchTotal);
     },
   );
 

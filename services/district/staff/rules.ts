@@ -1,8 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { staffMessages } from "../../../lib/contract/staff";
+import type { FieldIssue } from "../../../lib/contract/errors";
+import { fieldMessages } from "../../../lib/contract/messages";
+import { staffMessages, staffRegisterMessages } from "../../../lib/contract/staff";
 import type { Reader } from "../../db/client";
-import { district, role, roleAccess } from "../../db/schema";
-import { scopeInDistrict, withinDistrict, type StaffScope } from "../../db/scope";
+import { district, lgea, role, roleAccess, school } from "../../db/schema";
+import { scopeInDistrict, within, withinDistrict, type StaffScope } from "../../db/scope";
+import { isEmailTaken, isPhoneTaken, takenStaffNumbers } from "./identity";
 import type { Actor } from "../../http/context";
 import { AppError } from "../../http/errors";
 
@@ -43,4 +46,44 @@ export async function assertMayChange(db: Reader, scope: StaffScope, actor: Acto
   const held = await operationsHeldBy(db, inTargetDistrict, target.id);
   const mine = actor.permissions as ReadonlySet<string>;
   if ([...held].some((op) => !mine.has(op))) throw new AppError("forbidden", staffMessages.cannotChangeStronger);
+}
+
+/** A posting named by id must be a school or an LGEA office the caller reaches; below the district, one of theirs. */
+export async function postingIssues(db: Reader, scope: StaffScope, posting: { schoolId: string | null; lgeaId: string | null }): Promise<FieldIssue[]> {
+  if (posting.schoolId) {
+    const [found] = await db
+      .select({ id: school.id })
+      .from(school)
+      .where(and(eq(school.id, posting.schoolId), within(scope, school)));
+    return found ? [] : [{ path: "schoolId", message: staffRegisterMessages.schoolUnknown }];
+  }
+  if (posting.lgeaId) {
+    const [found] = await db
+      .select({ id: lgea.id })
+      .from(lgea)
+      .where(and(eq(lgea.id, posting.lgeaId), within(scope, lgea)));
+    return found ? [] : [{ path: "lgeaId", message: staffRegisterMessages.lgeaUnknown }];
+  }
+  // The district office is the district's: staff working for an LGEA or a school post at one of theirs.
+  return scope.level === "district" ? [] : [{ path: "schoolId", message: staffRegisterMessages.schoolUnknown }];
+}
+
+/**
+ * What makes a new staff member clash with one already in the product: e-mail and phone across the
+ * product, oracle and staff numbers across the state (architecture 'Staff'). Per-field, for the form.
+ */
+export async function identityIssues(
+  db: Reader,
+  stateId: string,
+  who: { email: string; phoneCode: string; phoneNumber: string; oracleNumber: string; tescomNumber: string },
+  exceptId?: string,
+): Promise<FieldIssue[]> {
+  const issues: FieldIssue[] = [];
+  if (await isEmailTaken(db, who.email, exceptId)) issues.push({ path: "email", message: fieldMessages.emailTaken });
+  if (await isPhoneTaken(db, { code: who.phoneCode, number: who.phoneNumber }, exceptId))
+    issues.push({ path: "phoneNumber", message: fieldMessages.phoneTaken });
+  const taken = await takenStaffNumbers(db, stateId, { oracleNumber: [who.oracleNumber], tescomNumber: [who.tescomNumber] }, exceptId);
+  if (taken.oracleNumber.size > 0) issues.push({ path: "oracleNumber", message: staffRegisterMessages.numberTaken });
+  if (taken.tescomNumber.size > 0) issues.push({ path: "tescomNumber", message: staffRegisterMessages.numberTaken });
+  return issues;
 }

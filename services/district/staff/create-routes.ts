@@ -1,0 +1,125 @@
+import { and, eq } from "drizzle-orm";
+import type { FieldIssue } from "../../../lib/contract/errors";
+import { fieldMessages, formInvalidMessage, successNotices } from "../../../lib/contract/messages";
+import { roleMessages } from "../../../lib/contract/roles";
+import { newStaffSchema, possibleDuplicatesQuerySchema, type NewStaff, type PossibleDuplicates, type StaffCreated } from "../../../lib/contract/staff";
+import { recordAudit } from "../../db/audit";
+import type { Tx } from "../../db/client";
+import { role, roleAccess } from "../../db/schema";
+import { atDistrictLevel, withinDistrict, type StaffScope } from "../../db/scope";
+import { guardUnique } from "../../db/unique-violation";
+import { requires } from "../../http/access";
+import type { Api } from "../../http/api";
+import type { Actor, Deps } from "../../http/context";
+import { AppError, forbidden } from "../../http/errors";
+import { assertKnownPlaces } from "../reference/places";
+import { assertCanGrant } from "../roles/rules";
+import { lockStaffNumbers } from "./identity";
+import { invitationFor, sendInvitations } from "./invitation";
+import { auditView, districtOfScope, insertStaff, possibleDuplicates, type StaffRow } from "./queries";
+import { identityIssues, postingIssues } from "./rules";
+
+const tag = "Staff";
+
+/** Two creates of one e-mail or phone both pass the check; the unique index stops the second with the check's answer. */
+const guardIdentity = <T>(write: () => Promise<T>) =>
+  guardUnique(
+    "staff_email_uq",
+    () => taken([{ path: "email", message: fieldMessages.emailTaken }]),
+    () => guardUnique("staff_phone_uq", () => taken([{ path: "phoneNumber", message: fieldMessages.phoneTaken }]), write),
+  );
+const taken = (issues: FieldIssue[]) => new AppError("conflict", formInvalidMessage, issues);
+
+/**
+ * Creates one staff member in the caller's scope, checked like the form (places, posting, identity),
+ * with their invitation; `then` adds what a flavour of the create gives (the district administrator role).
+ */
+async function createStaff(tx: Tx, deps: Deps, scope: StaffScope, actor: Actor, body: NewStaff, then?: (tx: Tx, row: StaffRow) => Promise<void>) {
+  assertKnownPlaces(body);
+  const place = await districtOfScope(tx, scope);
+  const badPosting = await postingIssues(tx, scope, body);
+  if (badPosting.length > 0) throw new AppError("validation", formInvalidMessage, badPosting);
+  await lockStaffNumbers(tx, place.stateId);
+  const clashes = await identityIssues(tx, place.stateId, body);
+  if (clashes.length > 0) throw taken(clashes);
+  const [row] = await insertStaff(tx, scope, [{ ...body, email: body.email.toLowerCase() }]);
+  if (!row) throw new Error("staff insert returned nothing");
+  await recordAudit(tx, actor, "staff.create", row, null, auditView(row));
+  await then?.(tx, row);
+  return { row, invitation: await invitationFor(tx, deps, row, place.name) };
+}
+
+const created = (row: StaffRow): StaffCreated => ({
+  message: successNotices.staffCreated,
+  staff: { id: row.id, firstName: row.firstName, lastName: row.lastName, email: row.email },
+});
+
+export function staffCreateRoutes({ route }: Api) {
+  route(
+    {
+      method: "POST",
+      path: "/staff/create",
+      summary:
+        "Add a staff member (spec §2 'Staff registration step one'): the staff form, staffType, and a posting (schoolId, lgeaId, or neither for the district office). They start as ResetPassword and get an invitation e-mail with a 6-digit code (72 hours). 201 StaffCreated; 409 with per-field issues when the e-mail, phone, oracle or staff number is taken",
+      tag,
+      access: requires("staff.create"),
+      body: newStaffSchema,
+    },
+    async (c, { body }) => {
+      const deps = c.get("deps");
+      const result = await guardIdentity(() => deps.db.transaction((tx) => createStaff(tx, deps, c.get("scope"), c.get("actor"), body)));
+      sendInvitations(deps, [result.invitation]);
+      return c.json(created(result.row), 201);
+    },
+  );
+
+  route(
+    {
+      method: "POST",
+      path: "/staff/register-district-admin",
+      summary:
+        "Add a staff member as /staff/create does and give them the district's administrator role at the district (spec §7). Only a caller who holds every operation of that role may (the grant rule), at district level. 201 StaffCreated",
+      tag,
+      access: requires("staff.create"),
+      body: newStaffSchema,
+    },
+    async (c, { body }) => {
+      const deps = c.get("deps");
+      const scope = c.get("scope");
+      const actor = c.get("actor");
+      if (!atDistrictLevel(scope)) throw forbidden();
+      const giveAdminRole = async (tx: Tx, row: StaffRow) => {
+        const [adminRole] = await tx
+          .select()
+          .from(role)
+          .where(and(eq(role.systemKey, "district-admin"), eq(role.districtId, scope.districtId), withinDistrict(scope, role)));
+        if (!adminRole) throw new AppError("conflict", roleMessages.noAdminRole);
+        assertCanGrant(actor, adminRole.operations);
+        const [access] = await tx
+          .insert(roleAccess)
+          .values({ staffId: row.id, districtId: row.districtId, organizationType: "District", organizationId: row.districtId, roleId: adminRole.id })
+          .returning();
+        if (access) await recordAudit(tx, actor, "role.assign", { id: access.id, districtId: access.districtId }, null, access);
+      };
+      const result = await guardIdentity(() => deps.db.transaction((tx) => createStaff(tx, deps, scope, actor, body, giveAdminRole)));
+      sendInvitations(deps, [result.invitation]);
+      return c.json(created(result.row), 201);
+    },
+  );
+
+  route(
+    {
+      method: "GET",
+      path: "/staff/possible-duplicates",
+      summary:
+        "Staff in the caller's scope with the same first name, last name and date of birth, case and spaces ignored (architecture 'Staff': a warning before saving, not a block). Query: firstName, lastName, dob. { matches }",
+      tag,
+      access: requires("staff.create"),
+      query: possibleDuplicatesQuerySchema,
+    },
+    async (c, { query }) => {
+      const { db } = c.get("deps");
+      return c.json({ matches: await possibleDuplicates(db, c.get("scope"), query) } satisfies PossibleDuplicates);
+    },
+  );
+}
