@@ -66,7 +66,11 @@ export const staffDetailsSchema = z.object({
   dateOfLastPromotion: optionalPastDay,
   dateOfFirstAppointment: optionalPastDay,
   dateOfPresentAppointment: optionalPastDay,
-  lastDateOfPosting: optionalPastDay,
+  // A transfer takes effect on a day of its own, which may be ahead (architecture 'Staff').
+  lastDateOfPosting: z.pipe(
+    z.nullish(z.union([z.literal(""), day])),
+    z.transform((v) => v || null),
+  ),
   maritalStatus: z.pipe(
     z.nullish(z.union([z.literal(""), z.enum(maritalStatusEnum, { error: m.required })])),
     z.transform((v) => v || null),

@@ -17,6 +17,7 @@ import { staffRightsRoutes } from "./staff/rights-routes";
 import { contactChangeRoutes } from "./staff/contact-change";
 import { staffCreateRoutes } from "./staff/create-routes";
 import { staffRoutes } from "./staff/routes";
+import { staffTransferRoutes } from "./staff/transfer-routes";
 import { superAdminRoutes } from "./super-admin/routes";
 
 /** The district API: a folder per resource (README 'Adding a resource'), all added through the same access-checking `route`. */
@@ -35,6 +36,7 @@ export function createDistrictApi(deps: Deps) {
   roleAccessRoutes(api);
   staffAvailabilityRoutes(api);
   staffRoutes(api);
+  staffTransferRoutes(api);
   staffCreateRoutes(api);
   staffRightsRoutes(api);
   contactChangeRoutes(api);

@@ -26,6 +26,17 @@ const csvForm = () => {
   return form;
 };
 
+/**
+ * A transfer of one staff member to a school, for both spellings of POST /staff/staff-transfer/: a day that
+ * stays in the future, and ids that are never of the caller's district, so the walk moves no one.
+ */
+const probeTransfer = (id: IdOf) => ({
+  staffIds: [id("staff")],
+  destination: { kind: "school", schoolId: id("school") },
+  effectiveDate: "2099-12-31",
+  reason: "Probe transfer",
+});
+
 /** Valid inputs per `METHOD path`. A route with a path parameter or a body must have an entry here. */
 export const probes: Record<string, Probe> = {
   "GET /permission/by-restriction/:type": { params: { type: { literal: "District" } } },
@@ -39,6 +50,11 @@ export const probes: Record<string, Probe> = {
   "POST /role/unassign/:roleAccessId": { params: { roleAccessId: "roleAccess" } },
   "GET /role/staff-access/:staffId": { params: { staffId: "staff" } },
   "GET /staff/search": { query: { "district[0]": "district" } },
+  "POST /staff/staff-transfer-review": { body: (id) => ({ staffIds: [id("staff")], destination: { kind: "school", schoolId: id("school") } }) },
+  "POST /staff/staff-transfer/": { body: (id) => probeTransfer(id) },
+  "POST /staff/staff-transfer": { body: (id) => probeTransfer(id) },
+  "GET /staff/list-staff-transfer": { query: { school: "school" } },
+  "GET /staff/staff-transfer/:id": { params: { id: { literal: randomId() } } },
   "GET /district/get-dashboard-information/:id": { params: { id: "district" } },
   "PATCH /staff/account-status/:id": { params: { id: "staff" }, body: () => ({ accountStatus: "Active" }) },
   "POST /super-admin/requirements": { body: (id) => ({ stateId: id("district"), districtId: id("district"), description: "Probe requirement" }) },

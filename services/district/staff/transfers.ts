@@ -1,0 +1,296 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import type { StaffPosting } from "../../../lib/contract/staff";
+import {
+  staffTransferMessages,
+  TRANSFER_MOVES_SHOWN,
+  type StaffTransferBatch,
+  type StaffTransferDetail,
+  type StaffTransferList,
+  type StaffTransferListFilter,
+  type StaffTransferMove,
+  type TransferDestination,
+} from "../../../lib/contract/staff-transfers";
+import type { Reader, Tx } from "../../db/client";
+import { lgea, school, schoolRole, staff, staffTransfer, staffTransferRow } from "../../db/schema";
+import { atDistrictLevel, within, withinDistrict, type StaffScope } from "../../db/scope";
+import { AppError, notFound } from "../../http/errors";
+import { findSchool } from "../schools/queries";
+import { postingOf, type StaffRow } from "./queries";
+
+/** A posting as the staff table stores it: a school, else an LGEA office, else the district office. */
+export type Posting = { schoolId: string | null; lgeaId: string | null };
+type Named = { firstName: string; lastName: string };
+
+export const nameOf = (person: Named) => `${person.firstName} ${person.lastName}`;
+/** Last name, then first name, as the staff register orders people. */
+export const inNameOrder = <T extends Named>(people: readonly T[]) =>
+  [...people].sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
+const districtOffice = postingOf({ schoolId: null, lgeaId: null }, { schoolName: null, lgeaName: null });
+
+/** The columns a destination sets: a school posting clears the LGEA office, so a staff member is posted in one place only. */
+export const postingColumns = (to: StaffPosting): Posting =>
+  to.kind === "school" ? { schoolId: to.id, lgeaId: null } : to.kind === "lgea" ? { schoolId: null, lgeaId: to.id } : { schoolId: null, lgeaId: null };
+
+/** Whether a staff member is posted at `to` already (read as postingOf reads a posting). */
+export function isPostedAt(row: Posting, to: StaffPosting): boolean {
+  const here = postingOf(row, { schoolName: null, lgeaName: null });
+  return here.kind === to.kind && here.id === to.id;
+}
+
+/**
+ * The destination, named, if the scope reaches it: another district's school or LGEA office, or one outside
+ * the caller's LGEA or school, is not found (404). The district office is above staff working for an LGEA
+ * or a school: posting someone there would take them out of the caller's own reach.
+ */
+export async function destinationIn(db: Reader, scope: StaffScope, destination: TransferDestination): Promise<StaffPosting> {
+  if (destination.kind === "school") {
+    const found = await findSchool(db, scope, destination.schoolId);
+    if (!found) throw notFound();
+    return postingOf({ schoolId: found.id, lgeaId: null }, { schoolName: found.name, lgeaName: null });
+  }
+  if (destination.kind === "lgea") {
+    const [found] = await db
+      .select({ id: lgea.id, name: lgea.name })
+      .from(lgea)
+      .where(and(eq(lgea.id, destination.lgeaId), within(scope, lgea)));
+    if (!found) throw notFound();
+    return postingOf({ schoolId: null, lgeaId: found.id }, { schoolName: null, lgeaName: found.name });
+  }
+  if (!atDistrictLevel(scope)) throw new AppError("forbidden", staffTransferMessages.districtOfficeOutOfReach);
+  return districtOffice;
+}
+
+/**
+ * The staff to move, in id order, or 404 when the scope does not reach every one of them. With `lock`, their
+ * rows are held for the transaction (`for update`) in that stable order: a second transfer of the same person
+ * waits, then reads the posting the first one wrote, and two transfers of overlapping staff cannot deadlock.
+ */
+export async function staffToMove(db: Reader, scope: StaffScope, ids: string[], options: { lock: boolean }): Promise<StaffRow[]> {
+  const query = db
+    .select()
+    .from(staff)
+    .where(and(inArray(staff.id, ids), within(scope, staff)))
+    .orderBy(asc(staff.id));
+  const rows = options.lock ? await query.for("update") : await query;
+  if (rows.length !== ids.length) throw notFound();
+  return rows;
+}
+
+export type HeldRole = { id: string; role: string };
+
+/**
+ * The school roles each staff member holds at the school they are posted at: the roles a move away ends.
+ * Read across the district: the roles go with the posting, whichever part of it the caller sees.
+ */
+export async function rolesAtPostings(db: Reader, scope: StaffScope, rows: readonly StaffRow[]): Promise<Map<string, HeldRole[]>> {
+  const postedAt = new Map(rows.flatMap((r) => (r.schoolId ? [[r.id, r.schoolId] as const] : [])));
+  const byStaff = new Map<string, HeldRole[]>();
+  if (postedAt.size === 0) return byStaff;
+  const held = await db
+    .select({ id: schoolRole.id, role: schoolRole.role, staffId: schoolRole.staffId, schoolId: schoolRole.schoolId })
+    .from(schoolRole)
+    .where(and(inArray(schoolRole.staffId, [...postedAt.keys()]), withinDistrict(scope, schoolRole)))
+    .orderBy(asc(schoolRole.role));
+  for (const h of held) {
+    if (postedAt.get(h.staffId) !== h.schoolId) continue; // a role at another school stays
+    byStaff.set(h.staffId, [...(byStaff.get(h.staffId) ?? []), { id: h.id, role: h.role }]);
+  }
+  return byStaff;
+}
+
+/**
+ * Names the postings of these rows: the schools and LGEA offices across the district, since a move the
+ * caller may see can lead out of their LGEA, and its list still says where to.
+ */
+export async function postingNamer(db: Reader, scope: StaffScope, postings: readonly Posting[]): Promise<(p: Posting) => StaffPosting> {
+  const schoolIds = [...new Set(postings.flatMap((p) => (p.schoolId ? [p.schoolId] : [])))];
+  const lgeaIds = [...new Set(postings.flatMap((p) => (p.lgeaId ? [p.lgeaId] : [])))];
+  const [schools, lgeas] = await Promise.all([
+    schoolIds.length
+      ? db
+          .select({ id: school.id, name: school.name })
+          .from(school)
+          .where(and(inArray(school.id, schoolIds), withinDistrict(scope, school)))
+      : [],
+    lgeaIds.length
+      ? db
+          .select({ id: lgea.id, name: lgea.name })
+          .from(lgea)
+          .where(and(inArray(lgea.id, lgeaIds), withinDistrict(scope, lgea)))
+      : [],
+  ]);
+  const schoolNames = new Map(schools.map((s) => [s.id, s.name]));
+  const lgeaNames = new Map(lgeas.map((l) => [l.id, l.name]));
+  return (p) => postingOf(p, { schoolName: schoolNames.get(p.schoolId ?? "") ?? null, lgeaName: lgeaNames.get(p.lgeaId ?? "") ?? null });
+}
+
+/** A new batch in the scope's district. */
+export async function insertTransfer(tx: Tx, scope: StaffScope, values: { effectiveDate: string; reason: string; createdBy: string }) {
+  const [row] = await tx
+    .insert(staffTransfer)
+    .values({ ...values, districtId: scope.districtId })
+    .returning();
+  if (!row) throw new Error("staff transfer insert returned nothing");
+  return row;
+}
+
+/** One row per staff member moved: from where, to where, and the school roles the move ended. */
+export async function insertMoves(
+  tx: Tx,
+  transfer: { id: string; districtId: string },
+  moves: { staffId: string; from: Posting; to: Posting; endedRoles: string[] }[],
+) {
+  await tx.insert(staffTransferRow).values(
+    moves.map((m) => ({
+      transferId: transfer.id,
+      districtId: transfer.districtId,
+      staffId: m.staffId,
+      fromSchoolId: m.from.schoolId,
+      fromLgeaId: m.from.lgeaId,
+      toSchoolId: m.to.schoolId,
+      toLgeaId: m.to.lgeaId,
+      endedRoles: m.endedRoles,
+    })),
+  );
+}
+
+/** Ends school roles (those held at the school a transfer leaves); across the district, as rolesAtPostings reads them. */
+export async function endSchoolRoles(tx: Tx, scope: StaffScope, ids: string[]) {
+  if (ids.length === 0) return;
+  await tx.delete(schoolRole).where(and(inArray(schoolRole.id, ids), withinDistrict(scope, schoolRole)));
+}
+
+/**
+ * Posts the staff at `to` from `effectiveDate`, bumping each record's version: an edit form opened before
+ * the transfer gets 409 rather than writing the old posting date back. Answers how many were moved.
+ */
+export async function movePostings(tx: Tx, scope: StaffScope, ids: string[], to: Posting, effectiveDate: string): Promise<number> {
+  const rows = await tx
+    .update(staff)
+    .set({ ...to, lastDateOfPosting: effectiveDate, version: sql`${staff.version} + 1`, updatedAt: new Date() })
+    .where(and(inArray(staff.id, ids), within(scope, staff)))
+    .returning({ id: staff.id });
+  // The rows are locked since staffToMove found them all, so every one is updated.
+  if (rows.length !== ids.length) throw new Error("a locked staff row was not updated");
+  return rows.length;
+}
+
+/** The scope's batches that `where` selects, with the name of who made each (a super administrator is no staff member of the district). */
+function batches(db: Reader, scope: StaffScope, where: SQL | undefined) {
+  return db
+    .select({ batch: staffTransfer, author: { firstName: staff.firstName, lastName: staff.lastName } })
+    .from(staffTransfer)
+    .leftJoin(staff, and(eq(staff.id, staffTransfer.createdBy), withinDistrict(scope, staff)))
+    .where(and(within(scope, staffTransfer), where));
+}
+
+type BatchRow = Awaited<ReturnType<typeof batches>>[number];
+
+const toBatch = ({ batch, author }: BatchRow, moveCount: number): StaffTransferBatch => ({
+  id: batch.id,
+  effectiveDate: batch.effectiveDate,
+  reason: batch.reason,
+  createdAt: batch.createdAt.toISOString(),
+  createdBy: { id: batch.createdBy, name: author ? nameOf(author) : staffTransferMessages.superAdministrator },
+  count: moveCount,
+});
+
+/**
+ * The moves of these batches that the scope reaches, in name order, with each batch's count of them; with
+ * `perBatch`, only that many of each (one query whatever the batches' sizes).
+ */
+async function movesOf(db: Reader, scope: StaffScope, transferIds: string[], perBatch?: number) {
+  if (transferIds.length === 0) return new Map<string, { count: number; moves: StaffTransferMove[] }>();
+  const inBatch = sql`partition by ${staffTransferRow.transferId}`;
+  const ranked = db
+    .select({
+      transferId: staffTransferRow.transferId,
+      staffId: staffTransferRow.staffId,
+      firstName: staff.firstName,
+      lastName: staff.lastName,
+      fromSchoolId: staffTransferRow.fromSchoolId,
+      fromLgeaId: staffTransferRow.fromLgeaId,
+      toSchoolId: staffTransferRow.toSchoolId,
+      toLgeaId: staffTransferRow.toLgeaId,
+      endedRoles: staffTransferRow.endedRoles,
+      position: sql<number>`cast(row_number() over (${inBatch} order by lower(${staff.lastName}), lower(${staff.firstName}), ${staff.id}) as int)`.as(
+        "position",
+      ),
+      total: sql<number>`cast(count(*) over (${inBatch}) as int)`.as("total"),
+    })
+    .from(staffTransferRow)
+    // Whoever was moved is named, even when the move took them out of the caller's LGEA or school.
+    .innerJoin(staff, and(eq(staff.id, staffTransferRow.staffId), withinDistrict(scope, staff)))
+    .where(and(inArray(staffTransferRow.transferId, transferIds), within(scope, staffTransferRow)))
+    .as("ranked");
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(perBatch ? lte(ranked.position, perBatch) : undefined)
+    .orderBy(asc(ranked.transferId), asc(ranked.position));
+  const name = await postingNamer(db, scope, [
+    ...rows.map((r) => ({ schoolId: r.fromSchoolId, lgeaId: r.fromLgeaId })),
+    ...rows.map((r) => ({ schoolId: r.toSchoolId, lgeaId: r.toLgeaId })),
+  ]);
+  const byBatch = new Map<string, { count: number; moves: StaffTransferMove[] }>();
+  for (const r of rows) {
+    const entry = byBatch.get(r.transferId) ?? { count: r.total, moves: [] };
+    entry.moves.push({
+      staffId: r.staffId,
+      name: nameOf(r),
+      from: name({ schoolId: r.fromSchoolId, lgeaId: r.fromLgeaId }),
+      to: name({ schoolId: r.toSchoolId, lgeaId: r.toLgeaId }),
+      endedRoles: r.endedRoles,
+    });
+    byBatch.set(r.transferId, entry);
+  }
+  return byBatch;
+}
+
+/** What the list's filters ask of a batch: its effective date within the dates, and a move from or to the school. */
+function filtersOf(db: Reader, scope: StaffScope, filter: StaffTransferListFilter) {
+  const touchingSchool = (schoolId: string) =>
+    db
+      .select({ id: staffTransferRow.transferId })
+      .from(staffTransferRow)
+      .where(and(or(eq(staffTransferRow.fromSchoolId, schoolId), eq(staffTransferRow.toSchoolId, schoolId)), within(scope, staffTransferRow)));
+  return and(
+    filter.startDate ? gte(staffTransfer.effectiveDate, filter.startDate) : undefined,
+    filter.endDate ? lte(staffTransfer.effectiveDate, filter.endDate) : undefined,
+    filter.school ? inArray(staffTransfer.id, touchingSchool(filter.school)) : undefined,
+  );
+}
+
+/** A page of the batches, newest first, each with its first moves; the total counts every batch the filter selects (batches are few). */
+export async function listTransfers(db: Reader, scope: StaffScope, filter: StaffTransferListFilter): Promise<StaffTransferList> {
+  const filters = filtersOf(db, scope, filter);
+  const [page, [total]] = await Promise.all([
+    batches(db, scope, filters)
+      .orderBy(desc(staffTransfer.createdAt), desc(staffTransfer.id))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    db
+      .select({ n: count() })
+      .from(staffTransfer)
+      .where(and(within(scope, staffTransfer), filters)),
+  ]);
+  const moves = await movesOf(
+    db,
+    scope,
+    page.map((r) => r.batch.id),
+    TRANSFER_MOVES_SHOWN,
+  );
+  const transfers = page.map((r) => {
+    const found = moves.get(r.batch.id);
+    return { ...toBatch(r, found?.count ?? 0), firstMoves: found?.moves ?? [] };
+  });
+  return { transfers, page: filter.page, limit: filter.limit, total: total?.n ?? 0 };
+}
+
+/** One batch of the scope with every move the scope reaches, or 404. */
+export async function transferDetail(db: Reader, scope: StaffScope, id: string): Promise<StaffTransferDetail> {
+  const [found] = await batches(db, scope, eq(staffTransfer.id, id));
+  if (!found) throw notFound();
+  const moves = (await movesOf(db, scope, [found.batch.id])).get(found.batch.id)?.moves ?? [];
+  return { transfer: { ...toBatch(found, moves.length), moves } };
+}
