@@ -40,22 +40,23 @@ export const SORTED_MATCHES_CAP = 2_500;
  */
 export async function sortedMatchIds(
   db: Pick<Db, "select" | "$with" | "with">,
-  source: { table: PgTable; id: PgColumn; order: SQL[]; where: SQL | undefined },
+  source: { table: PgTable; id: PgColumn; order: SQL[]; where: SQL | undefined; cap?: number },
   page: { limit: number; offset: number },
 ): Promise<string[] | null> {
+  const cap = source.cap ?? SORTED_MATCHES_CAP;
   const keys = Object.fromEntries(source.order.map((key, i) => [`k${i}`, sql`${key}`.as(`k${i}`)]));
   const matches = db.$with("matches").as(
     db
       .select({ id: source.id, ...keys })
       .from(source.table)
       .where(source.where)
-      .limit(SORTED_MATCHES_CAP + 1),
+      .limit(cap + 1),
   );
   const tally = db.$with("tally").as(db.select({ n: sql<number>`count(*)`.mapWith(Number).as("n") }).from(matches));
   const pageIds = db
     .select({ id: sql<string>`${matches.id}`.as("page_id") })
     .from(matches)
-    .where(sql`${tally.n} <= ${SORTED_MATCHES_CAP}`)
+    .where(sql`${tally.n} <= ${cap}`)
     .orderBy(...Object.keys(keys).map((k) => sql`${sql.identifier(k)}`), sql`${matches.id}`)
     .limit(page.limit)
     .offset(page.offset)
@@ -65,6 +66,6 @@ export async function sortedMatchIds(
     .select({ n: tally.n, id: pageIds.id })
     .from(tally)
     .leftJoinLateral(pageIds, sql`true`);
-  if ((rows[0]?.n ?? 0) > SORTED_MATCHES_CAP) return null;
+  if ((rows[0]?.n ?? 0) > cap) return null;
   return rows.flatMap((r) => (r.id ? [r.id] : []));
 }

@@ -93,7 +93,7 @@ describe("the staff register: GET /staff/search (full form) and GET /staff/searc
     expect(await count({ staffType: "Non-Teaching" })).toBe(15);
     expect(await count({ accountStatus: "Suspended" })).toBe(12);
     expect(await count({ school: schoolA.id })).toBe(20);
-    expect(await count({ stateOfOrigin: "ogun", localGovernmentOfOrigin: "Abeokuta North" })).toBe(30);
+    expect(await count({ stateOfOrigin: "Ogun", localGovernmentOfOrigin: "Abeokuta North" })).toBe(30);
     expect(await count({ stateOfResidence: "Lagos", localGovernmentOfResidence: "Agege" })).toBe(30);
     expect(await count({ startDate: "2015-01-01" })).toBe(30);
     expect(await count({ startDate: "2012-01-01", endDate: "2013-12-31" })).toBe(12);
