@@ -17,6 +17,7 @@ import { staffRightsRoutes } from "./staff/rights-routes";
 import { contactChangeRoutes } from "./staff/contact-change";
 import { staffCreateRoutes } from "./staff/create-routes";
 import { staffRoutes } from "./staff/routes";
+import { staffSpreadsheetRoutes } from "./staff/spreadsheet";
 import { staffTransferRoutes } from "./staff/transfer-routes";
 import { superAdminRoutes } from "./super-admin/routes";
 
@@ -38,6 +39,7 @@ export function createDistrictApi(deps: Deps) {
   staffRoutes(api);
   staffTransferRoutes(api);
   staffCreateRoutes(api);
+  staffSpreadsheetRoutes(api);
   staffRightsRoutes(api);
   contactChangeRoutes(api);
   superAdminRoutes(api);

@@ -26,6 +26,16 @@ const csvForm = () => {
   return form;
 };
 
+/** A small valid staff upload: every required column, one row (staged only: confirming needs its import's id). */
+const staffCsvForm = () => {
+  const header =
+    "First Name,Last Name,Oracle Number,Staff Number,Gender,Date of Birth,Phone Number,E-mail,Address,State of Origin,LGA of Origin,State of Residence,LGA of Residence,Staff Type";
+  const row = "Probe,Upload,OR-UP-1,TS-UP-1,Male,1990-01-01,08000000098,probe.upload@example.org,1 Probe Road,Lagos,Ikeja,Lagos,Ikeja,Teaching";
+  const form = new FormData();
+  form.append("file", new Blob([`${header}\n${row}\n`]), "probe-staff.csv");
+  return form;
+};
+
 /**
  * A transfer of one staff member to a school, for both spellings of POST /staff/staff-transfer/: a day that
  * stays in the future, and ids that are never of the caller's district, so the walk moves no one.
@@ -105,6 +115,13 @@ export const probes: Record<string, Probe> = {
   "GET /school/imports/:id/rejected": { params: { id: { literal: randomId() } } },
   "POST /school/create-multiple-schools": { body: () => ({ importId: randomId() }) },
   "GET /school/download": { query: { "district[0]": "district" } },
+  "POST /staff/upload-multiple": { form: staffCsvForm },
+  "GET /staff/imports/:id/rows": { params: { id: { literal: randomId() } } },
+  "PATCH /staff/imports/:id/rows/:rowId": { params: { id: { literal: randomId() }, rowId: { literal: randomId() } }, body: () => ({ data: {} }) },
+  "DELETE /staff/imports/:id/rows/:rowId": { params: { id: { literal: randomId() }, rowId: { literal: randomId() } } },
+  "GET /staff/imports/:id/rejected": { params: { id: { literal: randomId() } } },
+  "POST /staff/create-multiple/:id": { params: { id: { literal: randomId() } } },
+  "GET /staff/download": { query: { "district[0]": "district" } },
 };
 
 const probeStaffDetails = {

@@ -1,30 +1,35 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { importMessages, type ImportConfirmed } from "../../lib/contract/imports";
 import { recordAudit } from "../db/audit";
-import type { Db } from "../db/client";
 import { dataImport, importRow } from "../db/schema";
 import { scopeInDistrict, within, type StaffScope } from "../db/scope";
-import type { Actor } from "../http/context";
+import type { Actor, Deps } from "../http/context";
+import { describeForLog } from "../http/error-log";
 import { AppError } from "../http/errors";
-import type { EntityDefinition } from "./entity";
+import type { Created, DownloadQuery, EntityDefinition } from "./entity";
+import { addKeyErrors, keyValuesOf, takenValues } from "./unique-keys";
 
 const PAGE = 2_000;
+
+type AfterCommit = NonNullable<Created["afterCommit"]>;
 
 /**
  * Step two: creates every staged row in one transaction, all or nothing. The import is locked for the
  * transaction and marked confirmed in it, so a retried or concurrent confirm creates nothing twice: it
- * answers with the first one's count. Rows are checked against the district once more, since someone
- * may have added the same record meanwhile.
+ * answers with the first one's count. Rows are checked once more, against each other and against what
+ * exists (after the entity's lock), since someone may have added the same record meanwhile. What the
+ * entity leaves for after the commit (its mail) runs only once the rows are there for good.
  */
-export async function confirmImport<C, P>(
-  db: Db,
+export async function confirmImport<C, P, Q extends DownloadQuery>(
+  deps: Deps,
   requestScope: StaffScope,
   actor: Actor,
-  entity: EntityDefinition<C, P>,
+  entity: EntityDefinition<C, P, Q>,
   importId: string,
   successMessage: string,
 ): Promise<ImportConfirmed> {
-  return db.transaction(async (tx) => {
+  const afterCommit: AfterCommit[] = [];
+  const confirmed = await deps.db.transaction(async (tx): Promise<ImportConfirmed> => {
     const [record] = await tx
       .select()
       .from(dataImport)
@@ -40,22 +45,33 @@ export async function confirmImport<C, P>(
       .where(sql`${importRow.importId} = ${record.id} and not ${importRow.valid}`);
     if ((invalid?.n ?? 0) > 0) throw new AppError("bad_request", importMessages.fixFirst(invalid?.n ?? 0));
     const context = await entity.context(tx, scope);
+    await entity.lock?.(tx, context);
+    // Per key, the first row of each value: two rows that both passed their checks still do not both get created.
+    const firstRowOf = entity.uniqueKeys.map(() => new Map<string, number>());
+    const earlierRow = (i: number, value: string, rowNumber: number) => {
+      const seen = firstRowOf[i];
+      const first = seen?.get(value);
+      if (first === undefined) seen?.set(value, rowNumber);
+      return first;
+    };
     let created = 0;
     for (let offset = 0; ; offset += PAGE) {
       const rows = await tx.select().from(importRow).where(eq(importRow.importId, record.id)).orderBy(asc(importRow.rowNumber)).limit(PAGE).offset(offset);
       if (rows.length === 0) break;
-      const keys = rows.map((r) => entity.dedupeKey(r.data));
-      const taken = await entity.existingKeys(tx, scope, keys.filter(Boolean));
+      const values = rows.map((r) => keyValuesOf(entity.uniqueKeys, r.data));
+      const taken = await takenValues(tx, scope, entity.uniqueKeys, context, values);
       const parsed: P[] = [];
       for (const [i, row] of rows.entries()) {
         const result = entity.validate(row.data, context);
-        if ("errors" in result || taken.has(keys[i] ?? "")) {
-          // Rolled back with everything else: the import stays staged for the user to fix.
-          throw new AppError("conflict", `Row ${row.rowNumber}: ${"errors" in result ? Object.values(result.errors).join(" ") : entity.existsMessage}`);
-        }
+        const errors = "errors" in result ? { ...result.errors } : {};
+        addKeyErrors(entity.uniqueKeys, errors, values[i] ?? [], (k, value) => earlierRow(k, value, row.rowNumber), taken);
+        // Rolled back with everything else: the import stays staged for the user to fix.
+        if ("errors" in result || Object.keys(errors).length > 0) throw new AppError("conflict", `Row ${row.rowNumber}: ${Object.values(errors).join(" ")}`);
         parsed.push(result.value);
       }
-      created += await entity.create(tx, scope, actor, record.id, parsed);
+      const page = await entity.create(tx, parsed, { scope, actor, importId: record.id, context, deps });
+      created += page.count;
+      if (page.afterCommit) afterCommit.push(page.afterCommit);
     }
     if (created === 0) throw new AppError("bad_request", importMessages.nothingToCreate);
     await tx
@@ -65,4 +81,17 @@ export async function confirmImport<C, P>(
     await recordAudit(tx, actor, `${entity.entity}.import`, { id: record.id, districtId: record.districtId }, null, { filename: record.filename, created });
     return { message: successMessage, created, alreadyConfirmed: false };
   });
+  await runAfterCommit(afterCommit);
+  return confirmed;
+}
+
+/** The rows are created whatever happens here: a failing step is logged, and the answer still says they were. */
+async function runAfterCommit(steps: AfterCommit[]) {
+  for (const step of steps) {
+    try {
+      await step();
+    } catch (error) {
+      console.error("[import] a step after the commit failed", describeForLog(error));
+    }
+  }
 }

@@ -1,38 +1,63 @@
 import { createHash } from "node:crypto";
+import * as z from "zod/mini";
+import { uuidParam } from "../../lib/contract/fields";
 import type { ImportColumn } from "../../lib/contract/imports";
 import type { Reader, Tx } from "../db/client";
 import type { StaffScope } from "../db/scope";
-import type { Actor } from "../http/context";
+import type { Actor, Deps } from "../http/context";
 
 /**
- * What the one import engine needs to know of an entity (schools now; staff and students next): its
- * columns, how a row is validated (the same schema as the single-create form), what makes two rows the
- * same, and how the rows are created.
+ * A value that must be unique (a school's name; a staff member's e-mail, phone and numbers): within the
+ * file, and against what already exists wherever the key's own rule says (the district, the state, the
+ * product). A duplicate's message goes on the key's column.
  */
-export type EntityDefinition<Context, Parsed> = {
+export type UniqueKey<Context> = {
+  column: string;
+  /** The row's value under this key, normalised as the rule compares it (case, spaces, digits); empty when it has none. */
+  of: (data: Record<string, string>) => string;
+  /** Of these values (as `of` gives them), the ones already taken. */
+  taken: (db: Reader, scope: StaffScope, values: string[], context: Context) => Promise<Set<string>>;
+  takenMessage: string;
+};
+
+/** What creating a page of rows did; `afterCommit` runs once the whole import's transaction has committed (mail, never inside it). */
+export type Created = { count: number; afterCommit?: () => void | Promise<void> };
+
+/** Every download takes the district it is of; an entity's download query adds its list's filters. */
+export type DownloadQuery = { "district[0]"?: string | undefined };
+export const districtQuery = z.object({ "district[0]": z.optional(uuidParam) });
+
+/**
+ * What the one import engine needs to know of an entity (schools, staff; students next): its columns,
+ * how a row is validated (the same schema as the single-create form), which values must be unique, and
+ * how the rows are created and exported.
+ */
+export type EntityDefinition<Context, Parsed, Query extends DownloadQuery = DownloadQuery> = {
   entity: string;
   /** The name of the sheet the template and the download put the rows on. */
   sheetName: string;
   columns: (ImportColumn & { aliases?: string[]; example: string })[];
-  /** The column a duplicate's message goes on. */
-  keyColumn: string;
   /**
    * Loaded once per upload or check: what validation needs from the database (e.g. the local governments
    * a school may lie in). The scope is the request's, placed in the import's district.
    */
   context: (db: Reader, scope: StaffScope) => Promise<Context>;
   validate: (data: Record<string, string>, context: Context) => { value: Parsed } | { errors: Record<string, string> };
-  /** A row's identity within the file (e.g. the school's normalised name); stored only as its storedKey. */
-  dedupeKey: (data: Record<string, string>) => string;
-  /** Of these keys, the ones the scope's district already has (uniqueness holds across the district). */
-  existingKeys: (db: Reader, scope: StaffScope, keys: string[]) => Promise<Set<string>>;
-  existsMessage: string;
-  /** Creates the rows (all valid) in the scope's district, in the caller's transaction; returns how many. */
-  create: (tx: Tx, scope: StaffScope, actor: Actor, importId: string, rows: Parsed[]) => Promise<number>;
+  /** At least one; each row's values are stored only as digests (storedKey), never as the user's text. */
+  uniqueKeys: UniqueKey<Context>[];
+  /**
+   * Taken inside confirm's transaction before uniqueness is checked again, where no unique index can hold
+   * a rule (staff numbers across a state's districts): concurrent writers of those values wait for it.
+   */
+  lock?: (tx: Tx, context: Context) => Promise<void>;
+  /** Creates a page of rows (all valid) in the scope's district, in the caller's transaction. */
+  create: (tx: Tx, rows: Parsed[], at: { scope: StaffScope; actor: Actor; importId: string; context: Context; deps: Deps }) => Promise<Created>;
   /** Allowed values shown on the template's second sheet, by column header. */
   allowedValues: (context: Context) => Record<string, string[]>;
-  /** Every record in the scope (placed in the district asked for), header first, a page at a time. */
-  exportRows: (db: Reader, scope: StaffScope) => AsyncIterable<string[]>;
+  /** The download's query: `districtQuery`, or the list's filters with it. */
+  exportQuery: z.ZodMiniType<Query>;
+  /** The records the query selects in the scope (placed in the district asked for), header first, a page at a time. */
+  exportRows: (db: Reader, scope: StaffScope, query: Query) => AsyncIterable<string[]>;
 };
 
 const normalizeHeader = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");

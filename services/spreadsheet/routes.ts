@@ -6,22 +6,23 @@ import { requestedDistrict, scopeInDistrict } from "../db/scope";
 import { requires } from "../http/access";
 import type { Api } from "../http/api";
 import { confirmImport } from "./confirm";
-import type { EntityDefinition } from "./entity";
+import type { DownloadQuery, EntityDefinition } from "./entity";
 import { xlsxResponse } from "./respond";
 import { stageImport } from "./stage";
 import { dropRow, editRow, findImport, rejectedRows, rowsPage } from "./staged-rows";
 import { saveUpload } from "./upload-file";
 
 /** How one entity's spreadsheet routes are named and guarded; everything else is the engine's. */
-export type SpreadsheetRoutes<C, P> = {
-  entity: EntityDefinition<C, P>;
+export type SpreadsheetRoutes<C, P, Q extends DownloadQuery> = {
+  entity: EntityDefinition<C, P, Q>;
   tag: string;
   /** The resource's path prefix, e.g. `/school`: template, imports and download hang below it. */
   base: string;
   upload: { path: string; operation: Operation };
   /** `:id` in the path names the import (`/staff/create-multiple/:id`); otherwise the body's `importId` does. */
   confirm: { path: string; successMessage: string };
-  download: { operation: Operation };
+  /** `filters`: what the entity's download query adds to district[0], for the API's description. */
+  download: { operation: Operation; filters?: string };
   /** File names: `schools` gives schools.xlsx, schools-template.xlsx and schools-rejected.xlsx. */
   fileStem: string;
 };
@@ -38,7 +39,7 @@ const pageQuery = z.object({
  * Mounts an entity's spreadsheet routes: the template, the two-step upload with its preview to fix
  * (rows, fix, drop, rejected rows) and confirm, and the download. Every entity gets the same behaviour.
  */
-export function mountSpreadsheetRoutes<C, P>({ route }: Api, spec: SpreadsheetRoutes<C, P>) {
+export function mountSpreadsheetRoutes<C, P, Q extends DownloadQuery>({ route }: Api, spec: SpreadsheetRoutes<C, P, Q>) {
   const { entity, tag, base, fileStem } = spec;
   const uploadAccess = requires(spec.upload.operation);
 
@@ -154,7 +155,7 @@ export function mountSpreadsheetRoutes<C, P>({ route }: Api, spec: SpreadsheetRo
   if (spec.confirm.path.includes(":id")) {
     route(
       { method: "POST", path: spec.confirm.path, summary: `${confirmSummary}. :id is the upload's importId`, tag, access: uploadAccess, params: importParams },
-      async (c, { params }) => c.json(await confirmImport(c.get("deps").db, c.get("scope"), c.get("actor"), entity, params.id, spec.confirm.successMessage)),
+      async (c, { params }) => c.json(await confirmImport(c.get("deps"), c.get("scope"), c.get("actor"), entity, params.id, spec.confirm.successMessage)),
     );
   } else {
     route(
@@ -166,7 +167,7 @@ export function mountSpreadsheetRoutes<C, P>({ route }: Api, spec: SpreadsheetRo
         access: uploadAccess,
         body: z.object({ importId: uuidParam }),
       },
-      async (c, { body }) => c.json(await confirmImport(c.get("deps").db, c.get("scope"), c.get("actor"), entity, body.importId, spec.confirm.successMessage)),
+      async (c, { body }) => c.json(await confirmImport(c.get("deps"), c.get("scope"), c.get("actor"), entity, body.importId, spec.confirm.successMessage)),
     );
   }
 
@@ -174,16 +175,16 @@ export function mountSpreadsheetRoutes<C, P>({ route }: Api, spec: SpreadsheetRo
     {
       method: "GET",
       path: `${base}/download`,
-      summary: `Every record as ${fileStem}.xlsx, streamed; every value a text cell, never a formula. Query: district[0] (the caller's when left out)`,
+      summary: `The records as ${fileStem}.xlsx, streamed, in the template's columns (it imports back); every value a text cell, never a formula. Query: district[0] (the caller's when left out)${spec.download.filters ? `, ${spec.download.filters}` : ""}`,
       tag,
       access: requires(spec.download.operation),
-      query: z.object({ "district[0]": z.optional(uuidParam) }),
+      query: entity.exportQuery,
     },
     async (c, { query }) => {
       const { db } = c.get("deps");
       const scope = c.get("scope");
       const districtId = await requestedDistrict(db, scope, query["district[0]"]);
-      return xlsxResponse(c, `${fileStem}.xlsx`, [{ name: entity.sheetName, rows: entity.exportRows(db, scopeInDistrict(scope, districtId)) }]);
+      return xlsxResponse(c, `${fileStem}.xlsx`, [{ name: entity.sheetName, rows: entity.exportRows(db, scopeInDistrict(scope, districtId), query) }]);
     },
   );
 }

@@ -5,31 +5,33 @@ import { dataImport, importRow } from "../db/schema";
 import { within, type StaffScope } from "../db/scope";
 import type { Actor } from "../http/context";
 import { AppError } from "../http/errors";
-import { mapHeader, storedKey, type EntityDefinition } from "./entity";
+import { mapHeader, storedKey, type DownloadQuery, type EntityDefinition } from "./entity";
 import { readRows } from "./read-rows";
+import { addKeyErrors, keyValuesOf, storedKeys, takenValues } from "./unique-keys";
 
 const BATCH = 1_000;
 const MAX_ROWS = 1_000_000;
 const STAGED_FOR_MS = 24 * 3600 * 1000;
 
-type Staged = { rowNumber: number; data: Record<string, string>; errors: Record<string, string>; key: string };
+/** `values`: the row's unique-key values; `earlier`: for each, the first row of the file that holds it, when another. */
+type Staged = { rowNumber: number; data: Record<string, string>; errors: Record<string, string>; values: string[]; earlier: (number | undefined)[] };
 
 /**
  * Step one of an import: reads the file as a stream, validates every row (the entity's schema, duplicates
  * within the file, and what the district already has) and stages the rows with their errors, a batch at a
  * time, so memory holds one batch and the keys seen, whatever the file's length.
  */
-export async function stageImport<C, P>(
+export async function stageImport<C, P, Q extends DownloadQuery>(
   db: Db,
   scope: StaffScope,
   actor: Actor,
-  entity: EntityDefinition<C, P>,
+  entity: EntityDefinition<C, P, Q>,
   file: { path: string; filename: string },
 ): Promise<ImportSummary> {
   const rows = await readRows(file.path);
   const first = await rows.next();
   if (first.done) throw new AppError("bad_request", importMessages.empty);
-  const { indexes, missing } = mapHeader(entity.columns as EntityDefinition<unknown, unknown>["columns"], first.value.cells);
+  const { indexes, missing } = mapHeader(entity.columns, first.value.cells);
   if (missing.length > 0) throw new AppError("bad_request", importMessages.missingColumns(missing));
 
   // Uploads that were never confirmed are not kept for ever: a day is long enough to fix one.
@@ -50,20 +52,27 @@ export async function stageImport<C, P>(
     .returning({ id: dataImport.id });
   if (!created) throw new Error("import insert returned nothing");
   const importId = created.id;
-  const firstRowOfKey = new Map<string, number>();
+  // Per key, the first row of each value (by digest: a long value is not kept whole).
+  const firstRowOf = entity.uniqueKeys.map(() => new Map<string, number>());
   let batch: Staged[] = [];
   let total = 0;
   let valid = 0;
 
   const flush = async () => {
     if (batch.length === 0) return;
-    const existing = await entity.existingKeys(db, scope, [...new Set(batch.map((r) => r.key).filter(Boolean))]);
+    const taken = await takenValues(
+      db,
+      scope,
+      entity.uniqueKeys,
+      context,
+      batch.map((r) => r.values),
+    );
     const values = batch.map((r) => {
       const errors = { ...r.errors };
-      if (r.key && existing.has(r.key) && !errors[entity.keyColumn]) errors[entity.keyColumn] = entity.existsMessage;
+      addKeyErrors(entity.uniqueKeys, errors, r.values, (i) => r.earlier[i], taken);
       const ok = Object.keys(errors).length === 0;
       if (ok) valid++;
-      return { importId, rowNumber: r.rowNumber, data: r.data, errors, valid: ok, dedupeKey: storedKey(r.key) };
+      return { importId, rowNumber: r.rowNumber, data: r.data, errors, valid: ok, dedupeKey: storedKeys(r.values) };
     });
     await db.insert(importRow).values(values);
     batch = [];
@@ -81,11 +90,16 @@ export async function stageImport<C, P>(
         const problem = row.problems?.[indexes.get(c.key) ?? -1];
         if (problem) errors[c.key] = problem;
       }
-      const key = entity.dedupeKey(data);
-      const earlier = key ? firstRowOfKey.get(storedKey(key)) : undefined;
-      if (earlier !== undefined) errors[entity.keyColumn] ??= importMessages.duplicateInFile(earlier);
-      else if (key) firstRowOfKey.set(storedKey(key), row.number);
-      batch.push({ rowNumber: row.number, data, errors, key });
+      const values = keyValuesOf(entity.uniqueKeys, data);
+      const earlier = values.map((value, i) => {
+        const seen = firstRowOf[i];
+        if (!value || !seen) return undefined;
+        const digest = storedKey(value);
+        const first = seen.get(digest);
+        if (first === undefined) seen.set(digest, row.number);
+        return first;
+      });
+      batch.push({ rowNumber: row.number, data, errors, values, earlier });
       if (batch.length === BATCH) await flush();
     }
     await flush();

@@ -1,10 +1,11 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
 import { importMessages, type ImportRowsPage, type ImportSummary, type StagedRow } from "../../lib/contract/imports";
 import type { Db, Reader } from "../db/client";
 import { dataImport, importRow } from "../db/schema";
 import { within, type StaffScope } from "../db/scope";
 import { AppError } from "../http/errors";
-import { storedKey, type EntityDefinition } from "./entity";
+import type { DownloadQuery, EntityDefinition } from "./entity";
+import { addKeyErrors, digestsOf, keyValuesOf, storedKeys, takenValues } from "./unique-keys";
 
 type ImportRecord = typeof dataImport.$inferSelect;
 
@@ -21,7 +22,7 @@ export async function findImport(db: Reader, scope: StaffScope, entity: string, 
   return row;
 }
 
-export async function summaryOf<C, P>(db: Reader, entity: EntityDefinition<C, P>, record: ImportRecord): Promise<ImportSummary> {
+export async function summaryOf<C, P, Q extends DownloadQuery>(db: Reader, entity: EntityDefinition<C, P, Q>, record: ImportRecord): Promise<ImportSummary> {
   const [counts] = await db
     .select({ total: count(), valid: sql<number>`count(*) filter (where ${importRow.valid})`.mapWith(Number) })
     .from(importRow)
@@ -41,9 +42,9 @@ export async function summaryOf<C, P>(db: Reader, entity: EntityDefinition<C, P>
 
 const toStaged = (r: typeof importRow.$inferSelect): StagedRow => ({ id: r.id, rowNumber: r.rowNumber, data: r.data, errors: r.errors, valid: r.valid });
 
-export async function rowsPage<C, P>(
+export async function rowsPage<C, P, Q extends DownloadQuery>(
   db: Reader,
-  entity: EntityDefinition<C, P>,
+  entity: EntityDefinition<C, P, Q>,
   record: ImportRecord,
   page: number,
   limit: number,
@@ -61,32 +62,65 @@ export async function rowsPage<C, P>(
   return { ...(await summaryOf(db, entity, record)), rows: rows.map(toStaged), page, limit, shownRows: shown?.n ?? 0 };
 }
 
+type StagedRecord = typeof importRow.$inferSelect;
+
 /**
- * Validates every staged row that has this key again: the first in sheet order may stand, the others are
- * duplicates of it; each is checked against the district's records too. Run after a row's key changes
- * or a row is dropped, for the old key and the new.
+ * The rows of the import holding any of these digests, and the row `alsoId`, in sheet order. An entity
+ * with one key stores one digest a row and is found through the index; with several, the stored list is
+ * searched within the import.
  */
-async function recheckKey<C, P>(
-  tx: Pick<Db, "select" | "update">,
-  scope: StaffScope,
-  entity: EntityDefinition<C, P>,
-  record: ImportRecord,
-  key: string,
-  context: C,
-) {
-  if (!key) return;
-  const group = await tx
+async function rowsHolding(tx: Pick<Db, "select">, importId: string, digests: string[], oneKey: boolean, alsoId?: string): Promise<StagedRecord[]> {
+  if (digests.length === 0 && !alsoId) return [];
+  const holding =
+    digests.length === 0
+      ? undefined
+      : oneKey
+        ? inArray(importRow.dedupeKey, digests)
+        : sql`string_to_array(${importRow.dedupeKey}, ' ') && array[${sql.join(
+            digests.map((d) => sql`${d}`),
+            sql`, `,
+          )}]::text[]`;
+  return tx
     .select()
     .from(importRow)
-    .where(and(eq(importRow.importId, record.id), eq(importRow.dedupeKey, storedKey(key))))
+    .where(and(eq(importRow.importId, importId), or(holding, alsoId ? eq(importRow.id, alsoId) : undefined)))
     .orderBy(asc(importRow.rowNumber), asc(importRow.id));
-  const exists = (await entity.existingKeys(tx, scope, [key])).has(key);
-  for (const [i, row] of group.entries()) {
+}
+
+/**
+ * Validates again every staged row that holds one of these key values (and the row `alsoId`): on each key,
+ * the first row of a value in sheet order may stand and the others are duplicates of it; each value is
+ * checked against what exists too. Run after a row's values change or a row is dropped, with its old
+ * values and its new.
+ */
+async function recheck<C, P, Q extends DownloadQuery>(
+  tx: Pick<Db, "select" | "update">,
+  scope: StaffScope,
+  entity: EntityDefinition<C, P, Q>,
+  record: ImportRecord,
+  digests: string[],
+  context: C,
+  alsoId?: string,
+) {
+  const keys = entity.uniqueKeys;
+  const affected = await rowsHolding(tx, record.id, digests, keys.length === 1, alsoId);
+  if (affected.length === 0) return;
+  // Whether a row is a duplicate on its other keys is decided by rows beyond this group: read every row sharing any of its values.
+  const related = await rowsHolding(tx, record.id, [...new Set(affected.flatMap((r) => digestsOf(r.dedupeKey)))], keys.length === 1);
+  const firstOf = keys.map(() => new Map<string, StagedRecord>());
+  for (const row of related) {
+    for (const [i, value] of keyValuesOf(keys, row.data).entries()) if (value && !firstOf[i]?.has(value)) firstOf[i]?.set(value, row);
+  }
+  const values = affected.map((r) => keyValuesOf(keys, r.data));
+  const taken = await takenValues(tx, scope, keys, context, values);
+  for (const [n, row] of affected.entries()) {
     const result = entity.validate(row.data, context);
     const errors = "errors" in result ? { ...result.errors } : {};
-    const firstRow = group[0];
-    if (i > 0 && firstRow) errors[entity.keyColumn] ??= importMessages.duplicateInFile(firstRow.rowNumber);
-    if (exists) errors[entity.keyColumn] ??= entity.existsMessage;
+    const earlierRow = (i: number, value: string) => {
+      const first = firstOf[i]?.get(value);
+      return first && first.id !== row.id ? first.rowNumber : undefined;
+    };
+    addKeyErrors(keys, errors, values[n] ?? [], earlierRow, taken);
     await tx
       .update(importRow)
       .set({ errors, valid: Object.keys(errors).length === 0 })
@@ -99,10 +133,10 @@ const assertStaged = (record: ImportRecord) => {
 };
 
 /** A fix in the preview grid: the row's new values, validated at once (with the duplicates they affect). */
-export async function editRow<C, P>(
+export async function editRow<C, P, Q extends DownloadQuery>(
   db: Db,
   scope: StaffScope,
-  entity: EntityDefinition<C, P>,
+  entity: EntityDefinition<C, P, Q>,
   record: ImportRecord,
   rowId: string,
   changes: Record<string, string>,
@@ -124,22 +158,9 @@ export async function editRow<C, P>(
           .map(([k, v]) => [k, v.trim()]),
       ),
     };
-    const key = entity.dedupeKey(data);
-    const before = entity.dedupeKey(row.data);
-    await tx
-      .update(importRow)
-      .set({ data, dedupeKey: storedKey(key) })
-      .where(eq(importRow.id, row.id));
-    await recheckKey(tx, scope, entity, record, before, context);
-    if (key !== before) await recheckKey(tx, scope, entity, record, key, context);
-    if (!key) {
-      const result = entity.validate(data, context);
-      const errors = "errors" in result ? result.errors : {};
-      await tx
-        .update(importRow)
-        .set({ errors, valid: Object.keys(errors).length === 0 })
-        .where(eq(importRow.id, row.id));
-    }
+    const stored = storedKeys(keyValuesOf(entity.uniqueKeys, data));
+    await tx.update(importRow).set({ data, dedupeKey: stored }).where(eq(importRow.id, row.id));
+    await recheck(tx, scope, entity, record, [...new Set([...digestsOf(row.dedupeKey), ...digestsOf(stored)])], context, row.id);
     const [after] = await tx.select().from(importRow).where(eq(importRow.id, row.id));
     if (!after) throw new AppError("not_found", importMessages.importNotFound);
     return toStaged(after);
@@ -147,7 +168,13 @@ export async function editRow<C, P>(
 }
 
 /** Drops a row from the import; a duplicate of it may now stand. */
-export async function dropRow<C, P>(db: Db, scope: StaffScope, entity: EntityDefinition<C, P>, record: ImportRecord, rowId: string) {
+export async function dropRow<C, P, Q extends DownloadQuery>(
+  db: Db,
+  scope: StaffScope,
+  entity: EntityDefinition<C, P, Q>,
+  record: ImportRecord,
+  rowId: string,
+) {
   assertStaged(record);
   const context = await entity.context(db, scope);
   await db.transaction(async (tx) => {
@@ -156,12 +183,16 @@ export async function dropRow<C, P>(db: Db, scope: StaffScope, entity: EntityDef
       .where(and(eq(importRow.id, rowId), eq(importRow.importId, record.id)))
       .returning();
     if (!row) throw new AppError("not_found", importMessages.importNotFound);
-    await recheckKey(tx, scope, entity, record, entity.dedupeKey(row.data), context);
+    await recheck(tx, scope, entity, record, digestsOf(row.dedupeKey), context);
   });
 }
 
 /** The rows still in error, as rows for a spreadsheet: the columns, then what is wrong. */
-export async function* rejectedRows<C, P>(db: Reader, entity: EntityDefinition<C, P>, record: ImportRecord): AsyncGenerator<string[]> {
+export async function* rejectedRows<C, P, Q extends DownloadQuery>(
+  db: Reader,
+  entity: EntityDefinition<C, P, Q>,
+  record: ImportRecord,
+): AsyncGenerator<string[]> {
   yield [...entity.columns.map((c) => c.header), "Errors"];
   let after = 0;
   for (;;) {

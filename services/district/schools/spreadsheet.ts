@@ -1,5 +1,5 @@
 import { schoolCategories, schoolMessages } from "../../../lib/contract/schools";
-import type { EntityDefinition } from "../../spreadsheet/entity";
+import { districtQuery, type EntityDefinition } from "../../spreadsheet/entity";
 import { allSchoolsByName, insertSchools, placesInScope, takenSchoolNames, type SchoolValues } from "./queries";
 import { checkSchool, placesByLocalGovernment, schoolKey, type Places } from "./rules";
 
@@ -14,14 +14,20 @@ export const schoolEntity: EntityDefinition<Places, SchoolValues> = {
     { key: "localGovernment", header: "Local Government", aliases: ["LGA", "Local government area"], required: true, example: "Agege" },
     { key: "category", header: "Category", aliases: ["School category", "Type"], required: true, example: "Senior Secondary" },
   ],
-  keyColumn: "name",
-  existsMessage: schoolMessages.nameTaken,
   context: async (db, scope) => placesByLocalGovernment(await placesInScope(db, scope)),
   validate: (data, places) => checkSchool(data, places),
-  dedupeKey: (data) => schoolKey(data.name),
-  existingKeys: (db, scope, keys) => takenSchoolNames(db, scope, keys),
-  create: (tx, scope, _actor, importId, rows) => insertSchools(tx, scope, rows, importId),
+  // A school's name is unique in its district.
+  uniqueKeys: [
+    {
+      column: "name",
+      of: (data) => schoolKey(data.name),
+      taken: (db, scope, keys) => takenSchoolNames(db, scope, keys),
+      takenMessage: schoolMessages.nameTaken,
+    },
+  ],
+  create: async (tx, rows, { scope, importId }) => ({ count: await insertSchools(tx, scope, rows, importId) }),
   allowedValues: (places) => ({ Category: [...schoolCategories], "Local Government": [...places.values()].map((l) => l.localGovernment).sort() }),
+  exportQuery: districtQuery,
   exportRows: async function* (db, scope) {
     yield ["Name", "Description", "Address", "Local Government", "Category"];
     for await (const r of allSchoolsByName(db, scope)) yield [r.name, r.description ?? "", r.address ?? "", r.localGovernment, r.category];

@@ -1,0 +1,288 @@
+import type * as z from "zod/mini";
+import { fieldMessages, successNotices } from "../../../lib/contract/messages";
+import {
+  genderEnum,
+  maritalStatusEnum,
+  newStaffSchema,
+  staffFiltersSchema,
+  staffRegisterMessages,
+  titleEnum,
+  type NewStaff,
+  type StaffFiltersQuery,
+} from "../../../lib/contract/staff";
+import { staffTypes } from "../../../lib/contract/user";
+import { DEFAULT_COUNTRY, DEFAULT_COUNTRY_CODE, NIGERIAN_STATES } from "../../db/reference/nigeria";
+import { guardUnique } from "../../db/unique-violation";
+import type { Api } from "../../http/api";
+import { AppError } from "../../http/errors";
+import type { MailMessage } from "../../mail/mailer";
+import type { EntityDefinition } from "../../spreadsheet/entity";
+import { mountSpreadsheetRoutes } from "../../spreadsheet/routes";
+import { placeIssues, spelledAsListed } from "../reference/places";
+import { allSchoolsByName } from "../schools/queries";
+import { schoolKey } from "../schools/rules";
+import { isEmailTaken, isPhoneTaken, lockStaffNumbers, normalNumber, takenStaffNumbers } from "./identity";
+import { invitationFor, sendInvitations } from "./invitation";
+import { allStaffByName, districtOfScope, insertStaff, type StaffRow } from "./queries";
+
+/**
+ * What checking a staff row needs, loaded once per upload: the district's name (for the invitations) and
+ * state (staff numbers are unique there), the schools in scope by lower-cased name, and whether the caller
+ * may post someone at the district office (only at district level, as in the form).
+ */
+type SheetContext = { districtName: string; stateId: string; schools: Map<string, { id: string; name: string }>; districtOffice: boolean };
+
+/** Every field of the staff form but the phone's code (the phone cell carries it) and the map pin; the staff type; the school of posting. */
+type ColumnKey = Exclude<keyof NewStaff, "phoneCode" | "addressCoordinates" | "schoolId" | "lgeaId"> | "school";
+
+const columns: (EntityDefinition<SheetContext, NewStaff, StaffFiltersQuery>["columns"][number] & { key: ColumnKey })[] = [
+  { key: "title", header: "Title", required: false, example: "Mrs" },
+  { key: "firstName", header: "First Name", aliases: ["Firstname", "Given Name"], required: true, example: "Folake" },
+  { key: "lastName", header: "Last Name", aliases: ["Surname", "Lastname"], required: true, example: "Adeyemi" },
+  { key: "middleName", header: "Middle Name", aliases: ["Other Names"], required: false, example: "Abosede" },
+  { key: "oracleNumber", header: "Oracle Number", aliases: ["Oracle No"], required: true, example: "ORC-10234" },
+  { key: "tescomNumber", header: "Staff Number", aliases: ["Tescom Number", "Staff No", "Tescom No"], required: true, example: "TSC-55021" },
+  { key: "gender", header: "Gender", aliases: ["Sex"], required: true, example: "Female" },
+  { key: "dob", header: "Date of Birth", aliases: ["DOB", "Birth Date"], required: true, example: "1988-04-12" },
+  { key: "phoneNumber", header: "Phone Number", aliases: ["Phone", "Phone No", "Mobile"], required: true, example: "08031234567" },
+  { key: "email", header: "E-mail", aliases: ["Email Address"], required: true, example: "folake.adeyemi@example.org" },
+  { key: "address", header: "Address", aliases: ["Home Address"], required: true, example: "12 Awolowo Way, Ikeja" },
+  { key: "countryOfOrigin", header: "Country of Origin", required: false, example: DEFAULT_COUNTRY },
+  { key: "stateOfOrigin", header: "State of Origin", required: true, example: "Ogun" },
+  { key: "localGovernmentOfOrigin", header: "LGA of Origin", aliases: ["Local Government of Origin"], required: true, example: "Abeokuta North" },
+  { key: "countryOfResidence", header: "Country of Residence", required: false, example: DEFAULT_COUNTRY },
+  { key: "stateOfResidence", header: "State of Residence", required: true, example: "Lagos" },
+  { key: "localGovernmentOfResidence", header: "LGA of Residence", aliases: ["Local Government of Residence"], required: true, example: "Ikeja" },
+  {
+    key: "areaOfSpecialization",
+    header: "Area of Specialization",
+    aliases: ["Specialization", "Area of Specialisation"],
+    required: false,
+    example: "Mathematics",
+  },
+  { key: "dateOfEmployment", header: "Date of Employment", required: false, example: "2015-09-01" },
+  { key: "dateOfLastPromotion", header: "Date of Last Promotion", required: false, example: "2021-01-15" },
+  { key: "dateOfFirstAppointment", header: "Date of First Appointment", required: false, example: "2015-09-01" },
+  { key: "dateOfPresentAppointment", header: "Date of Present Appointment", required: false, example: "2021-01-15" },
+  { key: "lastDateOfPosting", header: "Last Date of Posting", aliases: ["Date of Last Posting"], required: false, example: "2023-09-04" },
+  { key: "maritalStatus", header: "Marital Status", required: false, example: "Married" },
+  { key: "staffType", header: "Staff Type", required: true, example: "Teaching" },
+  // By name; empty posts the staff member at the district office.
+  { key: "school", header: "School", aliases: ["School Name"], required: false, example: "" },
+];
+
+const dateColumns = ["dob", "dateOfEmployment", "dateOfLastPromotion", "dateOfFirstAppointment", "dateOfPresentAppointment", "lastDateOfPosting"] as const;
+
+const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
+/** A typed choice spelt as the list spells it when it matches but for case, spaces and punctuation ('non teaching', 'mr.'). */
+const spelledAs = (list: readonly string[], value: string) => list.find((option) => squash(option) === squash(value)) ?? value;
+
+/** A day as the schema takes it: YYYY-MM-DD, or DD/MM/YYYY (how Nigerian sheets write dates) turned into it. */
+function isoDay(value: string): string {
+  const dayFirst = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value.trim());
+  return dayFirst ? `${dayFirst[3]}-${dayFirst[2]?.padStart(2, "0")}-${dayFirst[1]?.padStart(2, "0")}` : value;
+}
+
+/**
+ * The phone cell as code and ten digits: 0803 123 4567, +234 803 123 4567, +234 (0)803 123 4567,
+ * 2348031234567 and 8031234567 are all +234 8031234567.
+ */
+function splitPhone(cell: string): { code: string; number: string } {
+  const compact = cell.replace(/[\s().-]/g, "").replace(/^\+2340(?=\d{10}$)/, "+234");
+  const withCode = /^\+(\d{1,4})(\d{10})$/.exec(compact);
+  if (withCode) return { code: `+${withCode[1]}`, number: withCode[2] ?? "" };
+  const national = /^(?:234|0)(\d{10})$/.exec(compact);
+  // Anything else goes to the schema as typed, which says what is wrong with it.
+  return { code: DEFAULT_COUNTRY_CODE, number: national?.[1] ?? compact };
+}
+
+/** The schema names a few fields that the sheet holds in another column. */
+const columnOf = (path: PropertyKey | undefined) =>
+  ({ schoolId: "school", lgeaId: "school", phoneCode: "phoneNumber", addressCoordinates: "address" })[String(path)] ?? String(path);
+
+/**
+ * An optional choice is a union ('' or one of the list): when a cell is neither, zod reports the union with
+ * its own English; the list's alternative (the last) carries the field's message.
+ */
+const messageOf = (issue: z.core.$ZodIssue) => (issue.code === "invalid_union" ? (issue.errors.at(-1)?.[0]?.message ?? issue.message) : issue.message);
+
+/** The school cell's posting: a school in scope by name, or the district office when empty (and the caller may post there). */
+function postingOf(cell: string, context: SheetContext): { schoolId: string | null } | { error: string } {
+  if (!cell.trim()) return context.districtOffice ? { schoolId: null } : { error: staffRegisterMessages.schoolUnknown };
+  const found = context.schools.get(schoolKey(cell));
+  return found ? { schoolId: found.id } : { error: staffRegisterMessages.schoolUnknown };
+}
+
+/**
+ * A row of the sheet checked as the staff form is (its schema and messages, the places rule, a posting in
+ * scope), with the spec's defaults for empty cells (title Mr, country Nigeria) and forgiving spellings.
+ */
+function checkStaffRow(data: Record<string, string>, context: SheetContext): { value: NewStaff } | { errors: Record<string, string> } {
+  const text = (key: string) => (data[key] ?? "").trim();
+  const phone = splitPhone(text("phoneNumber"));
+  const posting = postingOf(text("school"), context);
+  const places = spelledAsListed({
+    countryOfOrigin: text("countryOfOrigin") || DEFAULT_COUNTRY,
+    stateOfOrigin: text("stateOfOrigin"),
+    localGovernmentOfOrigin: text("localGovernmentOfOrigin"),
+    countryOfResidence: text("countryOfResidence") || DEFAULT_COUNTRY,
+    stateOfResidence: text("stateOfResidence"),
+    localGovernmentOfResidence: text("localGovernmentOfResidence"),
+  });
+  const result = newStaffSchema.safeParse({
+    ...Object.fromEntries(columns.map((c) => [c.key, text(c.key)])),
+    ...Object.fromEntries(dateColumns.map((key) => [key, isoDay(text(key))])),
+    ...places,
+    title: text("title") ? spelledAs(titleEnum, text("title")) : "Mr",
+    gender: spelledAs(genderEnum, text("gender")),
+    maritalStatus: spelledAs(maritalStatusEnum, text("maritalStatus")),
+    staffType: spelledAs(staffTypes, text("staffType")),
+    phoneCode: phone.code,
+    phoneNumber: phone.number,
+    schoolId: "schoolId" in posting ? posting.schoolId : null,
+    lgeaId: null,
+  });
+  const errors: Record<string, string> = {};
+  if (!result.success) for (const issue of result.error.issues) errors[columnOf(issue.path[0])] ??= messageOf(issue);
+  for (const issue of placeIssues(places)) errors[issue.path] ??= issue.message;
+  if ("error" in posting) errors.school ??= posting.error;
+  if (!result.success || Object.keys(errors).length > 0) return { errors };
+  return { value: { ...result.data, email: result.data.email.toLowerCase() } };
+}
+
+/**
+ * Which of these values a one-at-a-time check finds taken: identity.ts asks of e-mail and phone one value
+ * at a time (the one module that may cross districts), so a batch asks them side by side.
+ */
+async function takenAmong(values: string[], isTaken: (value: string) => Promise<boolean>): Promise<Set<string>> {
+  const answers = await Promise.all(values.map(async (value) => [value, await isTaken(value)] as const));
+  return new Set(answers.filter(([, taken]) => taken).map(([value]) => value));
+}
+
+/** A create that races another to an e-mail or phone meets the unique index; the import gets the check's answer. */
+const guardIdentity = <T>(write: () => Promise<T>) =>
+  guardUnique(
+    "staff_email_uq",
+    () => new AppError("conflict", fieldMessages.emailTaken),
+    () => guardUnique("staff_phone_uq", () => new AppError("conflict", fieldMessages.phoneTaken), write),
+  );
+
+type ExportedStaff = StaffRow & { schoolName: string | null };
+
+/** A staff record in the template's columns, so a download imports back as it is (an LGEA office posting has no school: empty). */
+const cellsOf = (r: ExportedStaff): Record<ColumnKey, string | null> => ({
+  title: r.title,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  middleName: r.middleName,
+  oracleNumber: r.oracleNumber,
+  tescomNumber: r.tescomNumber,
+  gender: r.gender,
+  dob: r.dob,
+  phoneNumber: `${r.phoneCode}${r.phoneNumber}`,
+  email: r.email,
+  address: r.address,
+  countryOfOrigin: r.countryOfOrigin,
+  stateOfOrigin: r.stateOfOrigin,
+  localGovernmentOfOrigin: r.localGovernmentOfOrigin,
+  countryOfResidence: r.countryOfResidence,
+  stateOfResidence: r.stateOfResidence,
+  localGovernmentOfResidence: r.localGovernmentOfResidence,
+  areaOfSpecialization: r.areaOfSpecialization,
+  dateOfEmployment: r.dateOfEmployment,
+  dateOfLastPromotion: r.dateOfLastPromotion,
+  dateOfFirstAppointment: r.dateOfFirstAppointment,
+  dateOfPresentAppointment: r.dateOfPresentAppointment,
+  lastDateOfPosting: r.lastDateOfPosting,
+  maritalStatus: r.maritalStatus,
+  staffType: r.staffType,
+  school: r.schoolName,
+});
+
+/** Staff as the import and export engine sees them: the columns of the staff form, checked by the same schema. */
+export const staffEntity: EntityDefinition<SheetContext, NewStaff, StaffFiltersQuery> = {
+  entity: "staff",
+  sheetName: "Staff",
+  columns,
+  context: async (db, scope) => {
+    const district = await districtOfScope(db, scope);
+    const schools = new Map<string, { id: string; name: string }>();
+    for await (const s of allSchoolsByName(db, scope)) schools.set(schoolKey(s.name), { id: s.id, name: s.name });
+    return { districtName: district.name, stateId: district.stateId, schools, districtOffice: scope.level === "district" };
+  },
+  validate: checkStaffRow,
+  // E-mail and phone are unique across the product, oracle and staff numbers across the state (architecture 'Staff').
+  uniqueKeys: [
+    {
+      column: "email",
+      of: (data) => (data.email ?? "").trim().toLowerCase(),
+      taken: (db, _s, values) => takenAmong(values, (e) => isEmailTaken(db, e)),
+      takenMessage: fieldMessages.emailTaken,
+    },
+    {
+      column: "phoneNumber",
+      of: (data) => {
+        const phone = splitPhone(data.phoneNumber ?? "");
+        return phone.number ? `${phone.code} ${phone.number}` : "";
+      },
+      taken: (db, _s, values) =>
+        takenAmong(values, (value) => {
+          const [code = DEFAULT_COUNTRY_CODE, number = ""] = value.split(" ");
+          return isPhoneTaken(db, { code, number });
+        }),
+      takenMessage: fieldMessages.phoneTaken,
+    },
+    {
+      column: "oracleNumber",
+      of: (data) => normalNumber(data.oracleNumber ?? ""),
+      taken: async (db, _s, values, context) => (await takenStaffNumbers(db, context.stateId, { oracleNumber: values, tescomNumber: [] })).oracleNumber,
+      takenMessage: staffRegisterMessages.numberTaken,
+    },
+    {
+      column: "tescomNumber",
+      of: (data) => normalNumber(data.tescomNumber ?? ""),
+      taken: async (db, _s, values, context) => (await takenStaffNumbers(db, context.stateId, { oracleNumber: [], tescomNumber: values })).tescomNumber,
+      takenMessage: staffRegisterMessages.numberTaken,
+    },
+  ],
+  // No index spans the state's districts: staff numbers are serialised per state, as the single create does.
+  lock: (tx, context) => lockStaffNumbers(tx, context.stateId),
+  create: async (tx, rows, { scope, importId, context, deps }) => {
+    const created = await guardIdentity(() => insertStaff(tx, scope, rows, importId));
+    const mails: MailMessage[] = [];
+    for (const row of created) mails.push(await invitationFor(tx, deps, row, context.districtName));
+    // Sent from the outbox once the whole import has committed: a rolled-back confirm invites no one.
+    return { count: created.length, afterCommit: () => sendInvitations(deps, mails) };
+  },
+  allowedValues: (context) => ({
+    Title: [...titleEnum],
+    Gender: [...genderEnum],
+    "Staff Type": [...staffTypes],
+    "Marital Status": [...maritalStatusEnum],
+    "State of Origin and Residence": [...NIGERIAN_STATES],
+    School: [...context.schools.values()].map((s) => s.name),
+  }),
+  exportQuery: staffFiltersSchema,
+  exportRows: async function* (db, scope, { "district[0]": _district, includeLoggedInUser, ...filters }) {
+    yield columns.map((c) => c.header);
+    // Super administrators merely have a home district: they are not its staff, and must not import as such.
+    const chosen = { ...filters, includeCaller: includeLoggedInUser === "true", includeSuperAdmins: false };
+    for await (const row of allStaffByName(db, scope, chosen)) {
+      const cells = cellsOf(row);
+      yield columns.map((c) => cells[c.key] ?? "");
+    }
+  },
+};
+
+/** Staff bulk upload and download (spec §7): the engine's routes under /staff, confirmed by the staged import's id. */
+export function staffSpreadsheetRoutes(api: Api) {
+  mountSpreadsheetRoutes(api, {
+    entity: staffEntity,
+    tag: "Staff",
+    base: "/staff",
+    upload: { path: "/staff/upload-multiple", operation: "staff.upload" },
+    confirm: { path: "/staff/create-multiple/:id", successMessage: successNotices.staffUploaded },
+    download: { operation: "staff.download", filters: "and the register's filters (GET /staff/search-total's query)" },
+    fileStem: "staffs",
+  });
+}
