@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { INVITATION_CODE_HOURS } from "../../lib/contract/staff-values";
 import type { ServiceConfig } from "../config";
@@ -34,18 +34,41 @@ export async function issueCode(
       .update(resetCode)
       .set({ usedAt: new Date() })
       .where(and(eq(resetCode.staffId, values.staffId), eq(resetCode.purpose, values.purpose), isNull(resetCode.usedAt)));
-  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  const expiresAt = new Date(Date.now() + codeLifetimeSeconds(config, values.purpose) * 1000);
-  const [inserted] = await tx
-    .insert(resetCode)
-    .values({ staffId: values.staffId, purpose: values.purpose, newEmail: values.newEmail ?? null, codeHash: "", expiresAt })
-    .returning({ id: resetCode.id });
-  if (!inserted) throw new Error("reset code insert returned nothing");
-  await tx
-    .update(resetCode)
-    .set({ codeHash: codeHash(config, inserted.id, code) })
-    .where(eq(resetCode.id, inserted.id));
-  return { id: inserted.id, code };
+  const [issued] = await insertCodes(tx, config, values.purpose, [{ staffId: values.staffId, newEmail: values.newEmail ?? null }]);
+  if (!issued) throw new Error("reset code insert returned nothing");
+  return issued;
+}
+
+/**
+ * Invitation codes for staff accounts made just now (one or a whole import): they have no earlier code
+ * to void, so the codes go in a thousand to a statement. Answers each staff member's code.
+ */
+export async function issueInvitationCodes(tx: Tx, config: ServiceConfig, staffIds: string[]): Promise<Map<string, string>> {
+  const codes = new Map<string, string>();
+  for (let i = 0; i < staffIds.length; i += 1_000) {
+    const batch = staffIds.slice(i, i + 1_000);
+    const issued = await insertCodes(
+      tx,
+      config,
+      "invitation",
+      batch.map((staffId) => ({ staffId, newEmail: null })),
+    );
+    issued.forEach(({ code }, j) => codes.set(batch[j] ?? "", code));
+  }
+  return codes;
+}
+
+/** Rows of new codes: the id is drawn here, so each code's keyed hash (which covers the id) goes in with its row. */
+async function insertCodes(tx: Tx, config: ServiceConfig, purpose: CodePurpose, owners: { staffId: string | null; newEmail: string | null }[]) {
+  const expiresAt = new Date(Date.now() + codeLifetimeSeconds(config, purpose) * 1000);
+  const issued = owners.map(() => ({ id: randomUUID(), code: String(randomInt(0, 1_000_000)).padStart(6, "0") }));
+  await tx.insert(resetCode).values(
+    owners.map((owner, i) => {
+      const { id, code } = issued[i] as { id: string; code: string };
+      return { id, staffId: owner.staffId, purpose, newEmail: owner.newEmail, codeHash: codeHash(config, id, code), expiresAt };
+    }),
+  );
+  return issued;
 }
 
 /**

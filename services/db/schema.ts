@@ -391,17 +391,22 @@ export const refreshToken = pgTable(
  * Six-digit codes sent by e-mail (services/auth/one-time-code.ts): a password reset, or the
  * confirmation of a new e-mail address, which waits here until its code comes back.
  */
-export const resetCode = pgTable("reset_code", {
-  id: id(),
-  staffId: uuid("staff_id").references(() => staff.id),
-  purpose: text("purpose").$type<"password-reset" | "email-change" | "invitation">().notNull().default("password-reset"),
-  newEmail: text("new_email"),
-  codeHash: text("code_hash").notNull(),
-  attempts: integer("attempts").notNull().default(0),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  usedAt: timestamp("used_at", { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const resetCode = pgTable(
+  "reset_code",
+  {
+    id: id(),
+    staffId: uuid("staff_id").references(() => staff.id),
+    purpose: text("purpose").$type<"password-reset" | "email-change" | "invitation">().notNull().default("password-reset"),
+    newEmail: text("new_email"),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  // A new code voids the staff member's earlier ones, and the code screen finds their newest: both by staff.
+  (t) => [index("reset_code_staff_idx").on(t.staffId, t.purpose)],
+);
 
 /** Fixed-window counters for login and reset limits; kept in the database so every instance shares them. */
 export const rateLimit = pgTable(

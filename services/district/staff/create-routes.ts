@@ -15,7 +15,7 @@ import { AppError, forbidden } from "../../http/errors";
 import { assertKnownPlaces } from "../reference/places";
 import { assertCanGrant } from "../roles/rules";
 import { lockStaffNumbers } from "./identity";
-import { invitationFor, sendInvitations } from "./invitation";
+import { invitationsFor, sendInvitations } from "./invitation";
 import { auditView, districtOfScope, insertStaff, possibleDuplicates, type StaffRow } from "./queries";
 import { identityIssues, postingIssues } from "./rules";
 
@@ -46,7 +46,8 @@ async function createStaff(tx: Tx, deps: Deps, scope: StaffScope, actor: Actor, 
   if (!row) throw new Error("staff insert returned nothing");
   await recordAudit(tx, actor, "staff.create", row, null, auditView(row));
   await then?.(tx, row);
-  return { row, invitation: await invitationFor(tx, deps, row, place.name) };
+  const [invitation] = await invitationsFor(tx, deps, [row], place.name);
+  return { row, invitation };
 }
 
 const created = (row: StaffRow): StaffCreated => ({
@@ -68,7 +69,7 @@ export function staffCreateRoutes({ route }: Api) {
     async (c, { body }) => {
       const deps = c.get("deps");
       const result = await guardIdentity(() => deps.db.transaction((tx) => createStaff(tx, deps, c.get("scope"), c.get("actor"), body)));
-      sendInvitations(deps, [result.invitation]);
+      sendInvitations(deps, result.invitation ? [result.invitation] : []);
       return c.json(created(result.row), 201);
     },
   );
@@ -102,7 +103,7 @@ export function staffCreateRoutes({ route }: Api) {
         if (access) await recordAudit(tx, actor, "role.assign", { id: access.id, districtId: access.districtId }, null, access);
       };
       const result = await guardIdentity(() => deps.db.transaction((tx) => createStaff(tx, deps, scope, actor, body, giveAdminRole)));
-      sendInvitations(deps, [result.invitation]);
+      sendInvitations(deps, result.invitation ? [result.invitation] : []);
       return c.json(created(result.row), 201);
     },
   );

@@ -74,3 +74,32 @@ export const normalNumber = (value: string) => value.trim().toLowerCase();
 export async function lockStaffNumbers(tx: Tx, stateId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`staff-numbers:${stateId}`}))`);
 }
+
+/** Of these e-mail addresses (any case), the ones an account already has, lower-cased: a thousand to a statement. */
+export async function takenEmails(db: Reader, emails: string[]): Promise<Set<string>> {
+  const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
+  const taken = new Set<string>();
+  for (let i = 0; i < wanted.length; i += 1_000) {
+    const rows = await db
+      .select({ email: sql<string>`lower(${staff.email})` })
+      .from(staff)
+      .where(and(inArray(sql`lower(${staff.email})`, wanted.slice(i, i + 1_000)), within(everyDistrict, staff)));
+    for (const row of rows) taken.add(row.email);
+  }
+  return taken;
+}
+
+/** Of these phone numbers ('+234 8031234567'), the ones an account already has: a thousand to a statement. */
+export async function takenPhones(db: Reader, phones: string[]): Promise<Set<string>> {
+  const wanted = new Set(phones);
+  const numbers = [...new Set(phones.map((p) => p.split(" ")[1] ?? ""))];
+  const taken = new Set<string>();
+  for (let i = 0; i < numbers.length; i += 1_000) {
+    const rows = await db
+      .select({ code: staff.phoneCode, number: staff.phoneNumber })
+      .from(staff)
+      .where(and(inArray(staff.phoneNumber, numbers.slice(i, i + 1_000)), within(everyDistrict, staff)));
+    for (const row of rows) if (wanted.has(`${row.code} ${row.number}`)) taken.add(`${row.code} ${row.number}`);
+  }
+  return taken;
+}

@@ -1,30 +1,37 @@
 import type { Tx } from "../../db/client";
 import type { Deps } from "../../http/context";
 import type { MailMessage } from "../../mail/mailer";
-import { codeMail, issueCode } from "../../auth/one-time-code";
+import { codeMail, issueInvitationCodes } from "../../auth/one-time-code";
 import { codeScreenPath } from "../../../lib/contract/staff-values";
 
 /**
- * A new staff member's invitation (architecture 'Staff'): they start as ResetPassword and set their first
+ * New staff members' invitations (architecture 'Staff'): they start as ResetPassword and set their first
  * password with a 6-digit code that lives 72 hours, on the code screen the link opens with their e-mail
- * filled in. The code is issued in the caller's transaction; the mail is sent only after it commits.
+ * filled in. The codes are issued in the caller's transaction (one or a whole import at once); the mails
+ * are sent only after it commits.
  */
-export async function invitationFor(
+export async function invitationsFor(
   tx: Tx,
   { config }: Pick<Deps, "config">,
-  who: { id: string; email: string; firstName: string },
+  people: { id: string; email: string; firstName: string }[],
   districtName: string,
-): Promise<MailMessage> {
-  const { code } = await issueCode(tx, config, { staffId: who.id, purpose: "invitation" });
-  const path = `${codeScreenPath}?email=${encodeURIComponent(who.email)}`;
-  const link = config.PORTAL_URL ? new URL(path, config.PORTAL_URL).toString() : path;
-  return codeMail(config, {
-    to: who.email,
-    subject: `You have been added to ${districtName} on the district portal`,
-    lead: `Dear ${who.firstName},\n\nAn account has been made for you on the ${districtName} district portal. To set your password, open ${link} and enter this code:`,
-    code,
-    purpose: "invitation",
-    after: "Once your password is set, sign in with this e-mail address.",
+): Promise<MailMessage[]> {
+  const codes = await issueInvitationCodes(
+    tx,
+    config,
+    people.map((p) => p.id),
+  );
+  return people.map((who) => {
+    const path = `${codeScreenPath}?email=${encodeURIComponent(who.email)}`;
+    const link = config.PORTAL_URL ? new URL(path, config.PORTAL_URL).toString() : path;
+    return codeMail(config, {
+      to: who.email,
+      subject: `You have been added to ${districtName} on the district portal`,
+      lead: `Dear ${who.firstName},\n\nAn account has been made for you on the ${districtName} district portal. To set your password, open ${link} and enter your code there. Your code is`,
+      code: codes.get(who.id) ?? "",
+      purpose: "invitation",
+      after: "Once your password is set, sign in with this e-mail address.",
+    });
   });
 }
 

@@ -15,14 +15,13 @@ import { DEFAULT_COUNTRY, DEFAULT_COUNTRY_CODE, NIGERIAN_STATES } from "../../db
 import { guardUnique } from "../../db/unique-violation";
 import type { Api } from "../../http/api";
 import { AppError } from "../../http/errors";
-import type { MailMessage } from "../../mail/mailer";
 import type { EntityDefinition } from "../../spreadsheet/entity";
 import { mountSpreadsheetRoutes } from "../../spreadsheet/routes";
 import { placeIssues, spelledAsListed } from "../reference/places";
 import { allSchoolsByName } from "../schools/queries";
 import { schoolKey } from "../schools/rules";
-import { isEmailTaken, isPhoneTaken, lockStaffNumbers, normalNumber, takenStaffNumbers } from "./identity";
-import { invitationFor, sendInvitations } from "./invitation";
+import { lockStaffNumbers, normalNumber, takenEmails, takenPhones, takenStaffNumbers } from "./identity";
+import { invitationsFor, sendInvitations } from "./invitation";
 import { allStaffByName, districtOfScope, insertStaff, type StaffRow } from "./queries";
 
 /**
@@ -150,15 +149,6 @@ function checkStaffRow(data: Record<string, string>, context: SheetContext): { v
   return { value: { ...result.data, email: result.data.email.toLowerCase() } };
 }
 
-/**
- * Which of these values a one-at-a-time check finds taken: identity.ts asks of e-mail and phone one value
- * at a time (the one module that may cross districts), so a batch asks them side by side.
- */
-async function takenAmong(values: string[], isTaken: (value: string) => Promise<boolean>): Promise<Set<string>> {
-  const answers = await Promise.all(values.map(async (value) => [value, await isTaken(value)] as const));
-  return new Set(answers.filter(([, taken]) => taken).map(([value]) => value));
-}
-
 /** A create that races another to an e-mail or phone meets the unique index; the import gets the check's answer. */
 const guardIdentity = <T>(write: () => Promise<T>) =>
   guardUnique(
@@ -216,7 +206,7 @@ export const staffEntity: EntityDefinition<SheetContext, NewStaff, StaffFiltersQ
     {
       column: "email",
       of: (data) => (data.email ?? "").trim().toLowerCase(),
-      taken: (db, _s, values) => takenAmong(values, (e) => isEmailTaken(db, e)),
+      taken: (db, _s, values) => takenEmails(db, values),
       takenMessage: fieldMessages.emailTaken,
     },
     {
@@ -225,11 +215,7 @@ export const staffEntity: EntityDefinition<SheetContext, NewStaff, StaffFiltersQ
         const phone = splitPhone(data.phoneNumber ?? "");
         return phone.number ? `${phone.code} ${phone.number}` : "";
       },
-      taken: (db, _s, values) =>
-        takenAmong(values, (value) => {
-          const [code = DEFAULT_COUNTRY_CODE, number = ""] = value.split(" ");
-          return isPhoneTaken(db, { code, number });
-        }),
+      taken: (db, _s, values) => takenPhones(db, values),
       takenMessage: fieldMessages.phoneTaken,
     },
     {
@@ -249,8 +235,7 @@ export const staffEntity: EntityDefinition<SheetContext, NewStaff, StaffFiltersQ
   lock: (tx, context) => lockStaffNumbers(tx, context.stateId),
   create: async (tx, rows, { scope, importId, context, deps }) => {
     const created = await guardIdentity(() => insertStaff(tx, scope, rows, importId));
-    const mails: MailMessage[] = [];
-    for (const row of created) mails.push(await invitationFor(tx, deps, row, context.districtName));
+    const mails = await invitationsFor(tx, deps, created, context.districtName);
     // Sent from the outbox once the whole import has committed: a rolled-back confirm invites no one.
     return { count: created.length, afterCommit: () => sendInvitations(deps, mails) };
   },

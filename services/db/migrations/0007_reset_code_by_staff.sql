@@ -1,0 +1,1 @@
+CREATE INDEX "reset_code_staff_idx" ON "reset_code" USING btree ("staff_id","purpose");
