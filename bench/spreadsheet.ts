@@ -19,7 +19,7 @@ function schoolRows(count: number, tag: string): string[][] {
 }
 
 /** Runs the work while sampling memory; returns its time and the peak resident memory above the start. */
-async function measure<T>(work: () => Promise<T>): Promise<{ ms: number; peakMb: number; result: T }> {
+export async function measure<T>(work: () => Promise<T>): Promise<{ ms: number; peakMb: number; result: T }> {
   global.gc?.();
   const start = process.memoryUsage().rss;
   let peak = start;
@@ -32,7 +32,7 @@ async function measure<T>(work: () => Promise<T>): Promise<{ ms: number; peakMb:
   return { ms, peakMb: (peak - start) / 1024 / 1024, result };
 }
 
-const report = (label: string, rows: number, runs: { ms: number; peakMb: number }[]) => {
+export const report = (label: string, rows: number, runs: { ms: number; peakMb: number }[]) => {
   const ms = median(runs.map((r) => r.ms));
   console.log(
     `${label}: median ${(ms / 1000).toFixed(2)} s, ${Math.round(rows / (ms / 1000)).toLocaleString("en")} rows/s, peak memory +${median(runs.map((r) => r.peakMb)).toFixed(0)} MB (${runs.length} runs)`,

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { school } from "../services/db/schema";
 import { createTestApi } from "../services/test/harness";
+import { measure, report } from "./spreadsheet";
 import { fmt, median, percentile } from "./stats";
 
 /**
@@ -75,5 +76,40 @@ export async function benchStaff(runs: number) {
     `/staff/search-total?${new URLSearchParams({ "district[0]": districtId, includeLoggedInUser: "true", ...params })}`;
   await time("total of the whole district", total({}));
   await time("total of a filter (school, staff type)", total({ school: aSchool?.id ?? "", staffType: "Teaching" }));
+
+  // The register as staffs.xlsx: every staff member, streamed.
+  const download = await measure(async () => {
+    const response = await api.call("GET", `/staff/download?${new URLSearchParams({ "district[0]": districtId, includeLoggedInUser: "true" })}`, {
+      token: admin.authorizationToken,
+    });
+    if (response.status !== 200) throw new Error(`download: ${response.status}`);
+    return (await response.arrayBuffer()).byteLength;
+  });
+  report(`download of ${STAFF.toLocaleString("en")} staff (${(download.result / 1024 / 1024).toFixed(1)} MB)`, STAFF, [download]);
+
+  // Many new staff at once: validate (upload, step one) and confirm (one transaction, with an invitation each).
+  const count = Number(process.env.BENCH_STAFF_UPLOAD ?? 10_000);
+  const header =
+    "First Name,Last Name,Oracle Number,Staff Number,Gender,Date of Birth,Phone Number,E-mail,Address,State of Origin,LGA of Origin,State of Residence,LGA of Residence,Staff Type";
+  const lines = Array.from(
+    { length: count },
+    (_, i) =>
+      `Upload${i},Benchmark,UP-OR-${i},UP-TS-${i},Female,1990-05-17,${String(6000000000 + i)},upload.${i}@staff.example.org,${i} Upload Road,Lagos,Ikorodu,Lagos,Kosofe,Teaching`,
+  );
+  const form = new FormData();
+  form.append("file", new Blob([[header, ...lines].join("\n")]), "staff.csv");
+  const validated = await measure(async () => {
+    const response = await api.call("POST", "/staff/upload-multiple", { token: admin.authorizationToken, form });
+    if (response.status !== 201) throw new Error(`upload: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { importId: string; validRows: number };
+  });
+  if (validated.result.validRows !== count) throw new Error(`expected ${count} valid rows, got ${validated.result.validRows}`);
+  report(`validate ${count.toLocaleString("en")} staff rows (csv upload, step one)`, count, [validated]);
+  const confirmed = await measure(async () => {
+    const response = await api.call("POST", `/staff/create-multiple/${validated.result.importId}`, { token: admin.authorizationToken });
+    if (response.status !== 200) throw new Error(`confirm: ${response.status} ${await response.text()}`);
+    return response.json();
+  });
+  report(`confirm ${count.toLocaleString("en")} staff rows (one transaction, with their invitation codes)`, count, [confirmed]);
   await api.close();
 }

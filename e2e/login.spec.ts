@@ -1,4 +1,4 @@
-import { accounts, expect, test } from "./support/fixtures";
+import { accounts, expect, signInThroughForm, test } from "./support/fixtures";
 
 test.describe("sign-in form", () => {
   test("shows the spec's messages for empty and invalid input @phone", async ({ page }) => {
@@ -23,6 +23,21 @@ test.describe("sign-in form", () => {
       await expect(page).toHaveURL(/\/login$/);
     }
     expect((await context.cookies()).find((c) => c.name === "portal_session")).toBeUndefined();
+  });
+
+  test("'Login Successful' greets a super administrator (spec §8), not district staff", async ({ page, browser }) => {
+    await signInThroughForm(page, accounts.admin1);
+    await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+    await expect(page.getByText("Login Successful")).toHaveCount(0);
+    const context = await browser.newContext();
+    const superAdmin = await context.newPage();
+    await superAdmin.goto("/login");
+    await superAdmin.getByLabel("E-mail").fill(accounts.superAdmin.email);
+    await superAdmin.getByLabel("Password", { exact: true }).fill(accounts.superAdmin.password);
+    await superAdmin.getByRole("button", { name: "Sign in" }).click();
+    await expect(superAdmin.getByText("Login Successful")).toBeVisible();
+    await superAdmin.waitForURL(/\/super-admin/);
+    await context.close();
   });
 
   test("the password can be shown and hidden", async ({ page }) => {

@@ -1,18 +1,9 @@
-import { readFile } from "node:fs/promises";
-import ExcelJS from "exceljs";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { apiJson, me } from "./support/district-admin";
 import { accounts, apiToken, expect, test } from "./support/fixtures";
+import { sheetRows } from "./support/workbook";
 
 const LIST = "/administration/school-management";
-
-async function sheetRows(path: string) {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(new Uint8Array(await readFile(path)).buffer as Parameters<typeof book.xlsx.load>[0]);
-  const rows: string[][] = [];
-  book.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ""))));
-  return rows;
-}
 
 // District 2: district 1's school count is the dashboard test's.
 test("upload schools in two steps, fixing the rows in the preview, then download them all and check every cell", async ({ page, signIn }) => {

@@ -1,4 +1,4 @@
-import { codeScreenPath } from "./contract/staff-values";
+import { codeScreenPath } from "./contract/paths";
 
 /** Every path of the portal, in one place (spec §2 and architecture 'Routes the spec does not name'). */
 export const routes = {
@@ -20,6 +20,10 @@ export const routes = {
   admissionRegister: "/administration/user-management/student-management/admission-register",
   staffManagement: "/administration/user-management/staff-management",
   staffRecord: "/administration/user-management/staff-management/staff-record",
+  /** One staff member's record (the spec's route with the id in the query, so it can be bookmarked). */
+  staffRecordOf: (id: string) => `/administration/user-management/staff-management/staff-record?id=${encodeURIComponent(id)}`,
+  newStaff: "/administration/user-management/staff-management/new-staff",
+  staffTransfer: "/administration/user-management/staff-management/transfer",
   staffTransfers: "/administration/user-management/staff-management/list-staff-transfer",
   lgaCreation: "/administration/lga-management/lga-creation",
   superAdmin: "/super-admin",

@@ -5,13 +5,13 @@ import { useCallback } from "react";
 import { toast } from "./notify";
 import { REDIRECT_DELAY_MS } from "./contract/notices";
 
-/** Spec §2: a success notice, a pause (1.5 s unless the spec says otherwise), then the target page. */
+/** Spec §2: a success notice, a pause (1.5 s unless the spec says otherwise), then the target page; `null`: no notice to show. */
 export function useSuccessRedirect() {
   const router = useRouter();
   return useCallback(
-    (notice: string, target: string, delayMs: number = REDIRECT_DELAY_MS) =>
+    (notice: string | null, target: string, delayMs: number = REDIRECT_DELAY_MS) =>
       new Promise<void>((done) => {
-        toast.success(notice);
+        if (notice) toast.success(notice);
         setTimeout(() => {
           router.replace(target);
           router.refresh();

@@ -25,7 +25,9 @@ export function LoginForm() {
   const { errors } = form.formState;
   const { busy, run } = useApiAction((values: LoginValues) => authCalls.login({ ...values, next: next ?? undefined }), {
     form,
-    onSuccess: ({ redirectTo }) => successRedirect(successNotices.loginSuccessful, redirectTo),
+    // Spec §8 lists 'Login Successful' as the super administrator's notice; everyone else simply arrives.
+    onSuccess: ({ user, redirectTo }) =>
+      successRedirect(user.staff.isSuperAdmin ? successNotices.loginSuccessful : null, redirectTo, user.staff.isSuperAdmin ? undefined : 0),
   });
 
   return (

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useSearchParams } from "next/navigation";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "@/lib/notify";
 import { Button } from "@/components/ui/button";
@@ -18,9 +19,16 @@ import { lazyResolver } from "@/lib/lazy-resolver";
 
 const validation = lazyResolver(() => import("@/lib/contract/auth").then((m) => m.updatePasswordFormSchema));
 
+/**
+ * The code screen (spec §2): the code and a new password. The code is the one asked for in this tab
+ * (its id kept by the reset request), or one that came by e-mail unasked: an invitation links here with
+ * the address filled in (`?email=`), and the code is then checked against that account's newest code.
+ */
 export function UpdatePasswordForm() {
   const successRedirect = useSuccessRedirect();
-  const reset = useResetData();
+  const stored = useResetData();
+  const invited = useSearchParams().get("email");
+  const reset = invited ? { email: invited } : stored;
   const form = useForm<Values>({ resolver: validation.resolver, defaultValues: { code: "", password: "", confirmPassword: "" } });
   const { errors } = form.formState;
   const { busy, run } = useApiAction(authCalls.resetPassword, {
@@ -43,13 +51,14 @@ export function UpdatePasswordForm() {
     );
   }
 
-  const onSubmit = (values: Values) => run({ resetCodeId: reset.id, code: values.code, password: values.password });
+  const onSubmit = (values: Values) =>
+    run({ ...("id" in reset ? { resetCodeId: reset.id } : { email: reset.email }), code: values.code, password: values.password });
 
   return (
     <form onFocus={validation.warm} noValidate onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))} className="flex flex-col gap-4">
       {busy ? <LoadingOverlay /> : null}
       <p className="text-sm text-muted-foreground">
-        We sent a 6-digit code to <strong className="text-foreground">{reset.email}</strong>. It expires in 10 minutes.
+        Enter the 6-digit code we e-mailed to <strong className="text-foreground">{reset.email}</strong>, and choose your password.
       </p>
       <Controller
         control={form.control}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useRef } from "react";
 import { useFormContext } from "react-hook-form";
 import { fieldMessages } from "@/lib/contract/messages";
 import type { StaffDetailsInput } from "@/lib/contract/staff";
@@ -10,7 +11,8 @@ type Kind = "Origin" | "Residence";
 
 /**
  * Country, state and local government of origin or residence (spec §5): the states follow the country,
- * the LGAs follow the state and stay disabled until a state is chosen. Choosing a new state clears the LGA.
+ * the LGAs follow the state and stay disabled until a state is chosen. Choosing a new state sets the LGA
+ * to the default local government where that state has it, and clears it otherwise.
  */
 export function PlaceFields({ kind }: { kind: Kind }) {
   const { register, watch, setValue, formState } = useFormContext<StaffDetailsInput>();
@@ -22,6 +24,16 @@ export function PlaceFields({ kind }: { kind: Kind }) {
   const lgas = states.find((s) => s.state === state)?.lgas ?? [];
   const errors = formState.errors;
   const lower = kind.toLowerCase();
+  // A new state starts its LGA at the default local government (spec §3 and §9: Ikorodu) where the state has
+  // it, and empty otherwise. After the render that lists the new state's LGAs, so the select can show it.
+  const shownState = useRef(state);
+  useEffect(() => {
+    if (shownState.current === state) return;
+    shownState.current = state;
+    const offered = reference.data?.fullStateEnum.find((c) => c.name === country)?.states.find((s) => s.state === state)?.lgas ?? [];
+    const preferred = reference.data?.defaults.localGovernment ?? "";
+    setValue(`localGovernmentOf${kind}`, preferred && offered.includes(preferred) ? preferred : "");
+  }, [state, country, reference.data, kind, setValue]);
   return (
     <fieldset className="grid gap-4 sm:grid-cols-3">
       <legend className="mb-2 text-sm font-semibold">Place of {lower}</legend>
@@ -43,7 +55,7 @@ export function PlaceFields({ kind }: { kind: Kind }) {
           options={states.length > 0 ? states.map((s) => s.state) : state ? [state] : []}
           placeholder="Choose a state"
           error={errors[`stateOf${kind}`]?.message}
-          {...register(`stateOf${kind}`, { onChange: () => setValue(`localGovernmentOf${kind}`, "") })}
+          {...register(`stateOf${kind}`)}
         />
       ) : (
         <div className="flex flex-col gap-1">

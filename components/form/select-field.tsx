@@ -1,7 +1,9 @@
 import { forwardRef, useId, type SelectHTMLAttributes } from "react";
 import { controlBorder, errorIdOf, FieldFrame } from "@/components/ui/field-frame";
 
-type Props = SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; options: readonly string[]; placeholder?: string };
+/** A choice shown as itself, or with a label of its own (a school chosen by id, shown by name). */
+export type SelectOption = string | { value: string; label: string };
+type Props = SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; options: readonly SelectOption[]; placeholder?: string };
 
 /** A labelled native select (works with any keyboard and every phone's own picker); its error is announced with it. */
 export const SelectField = forwardRef<HTMLSelectElement, Props>(function SelectField(
@@ -21,11 +23,14 @@ export const SelectField = forwardRef<HTMLSelectElement, Props>(function SelectF
         {...props}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
+        {options.map((option) => {
+          const { value, label: text } = typeof option === "string" ? { value: option, label: option } : option;
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          );
+        })}
       </select>
     </FieldFrame>
   );

@@ -6,17 +6,32 @@ import { toast } from "@/lib/notify";
 import { ImportPreview } from "@/components/import/import-preview";
 import { Button } from "@/components/ui/button";
 import { importMessages, MAX_SPREADSHEET_BYTES, SPREADSHEET_ACCEPT, type ImportRowsPage } from "@/lib/contract/imports";
-import { loadingTexts } from "@/lib/contract/messages";
-import { schoolSpreadsheets } from "@/lib/queries/schools";
-import { routes } from "@/lib/routes";
+import { loadingTexts, successNotices } from "@/lib/contract/messages";
+import type { SpreadsheetApi } from "@/lib/queries/imports";
 import { uploadWithProgress } from "@/lib/upload-with-progress";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 
 const link =
   "inline-flex min-h-11 items-center gap-2 rounded-md border border-border bg-card px-4 py-2 text-sm font-semibold hover:bg-muted focus-visible:outline-2 focus-visible:outline-primary";
 
-/** Many schools at once: the template, the two-step upload with its preview, and the district's schools as schools.xlsx. */
-export function SchoolSpreadsheets({ canUpload, canDownload }: { canUpload: boolean; canDownload: boolean }) {
+type Props = {
+  api: SpreadsheetApi;
+  /** One and many of what the rows are ("school", "schools"): the buttons' and the preview's words. */
+  noun: [string, string];
+  /** Where the user goes after the confirm's notice (spec §2: the list the records join). */
+  done: string;
+  canUpload: boolean;
+  /** The download as the page filters it, when it does (the staff register); null: no download. */
+  download: { href: string; filename: string } | null;
+};
+
+const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * Many records at once (spec §4 'Bulk upload'): the template, the two-step upload ('Uploaded Successfully'
+ * once the file is parsed, then the preview to fix or drop rows, then confirm), and the download.
+ */
+export function SpreadsheetPanel({ api, noun, done, canUpload, download }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [staged, setStaged] = useState<ImportRowsPage | null>(null);
@@ -30,7 +45,8 @@ export function SchoolSpreadsheets({ canUpload, canDownload }: { canUpload: bool
     form.append("file", file, file.name);
     setProgress(0);
     try {
-      setStaged(await uploadWithProgress<ImportRowsPage>(schoolSpreadsheets.uploadUrl, form, setProgress));
+      setStaged(await uploadWithProgress<ImportRowsPage>(api.uploadUrl, form, setProgress));
+      toast.success(successNotices.uploaded);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : String(error));
     } finally {
@@ -38,18 +54,18 @@ export function SchoolSpreadsheets({ canUpload, canDownload }: { canUpload: bool
     }
   };
 
-  if (!canUpload && !canDownload) return null;
+  if (!canUpload && !download) return null;
   return (
-    <section aria-label="Schools spreadsheets" className="flex flex-col gap-3">
+    <section aria-label={`${capital(noun[1])} spreadsheets`} className="flex flex-col gap-3">
       <div className="flex flex-wrap gap-2">
-        {canDownload ? (
-          <a href={schoolSpreadsheets.downloadHref} download="schools.xlsx" className={link}>
-            <Download size={16} aria-hidden /> Download schools
+        {download ? (
+          <a href={download.href} download={download.filename} className={link}>
+            <Download size={16} aria-hidden /> Download {noun[1]}
           </a>
         ) : null}
         {canUpload ? (
           <>
-            <a href={schoolSpreadsheets.templateHref} download="schools-template.xlsx" className={link}>
+            <a href={api.templateHref} download={`${noun[1]}-template.xlsx`} className={link}>
               <FileSpreadsheet size={16} aria-hidden /> Template
             </a>
             <input
@@ -62,7 +78,7 @@ export function SchoolSpreadsheets({ canUpload, canDownload }: { canUpload: bool
               onChange={(event) => void send(event.target.files?.[0])}
             />
             <Button variant="secondary" onClick={() => input.current?.click()} disabled={progress !== null}>
-              <Upload size={16} aria-hidden /> Upload schools
+              <Upload size={16} aria-hidden /> Upload {noun[1]}
             </Button>
           </>
         ) : null}
@@ -79,11 +95,11 @@ export function SchoolSpreadsheets({ canUpload, canDownload }: { canUpload: bool
           <ImportPreview
             key={staged.importId}
             first={staged}
-            api={schoolSpreadsheets}
-            noun={["school", "schools"]}
+            api={api}
+            noun={noun}
             onCancel={() => setStaged(null)}
             onConfirmed={async (answer) => {
-              await succeed(answer.message, routes.schoolManagement);
+              await succeed(answer.message, done);
               setStaged(null);
             }}
           />

@@ -13,7 +13,7 @@ const areas: Area[] = [
     ready: true,
   },
   { title: "School management", description: "Schools, their principals and statistics.", href: routes.schoolManagement, needs: "school.view", ready: true },
-  { title: "Staff management", description: "Staff records, uploads and transfers.", href: routes.staffManagement, needs: "staff.view", ready: false },
+  { title: "Staff management", description: "Staff records, uploads and transfers.", href: routes.staffManagement, needs: "staff.view", ready: true },
   { title: "Student management", description: "Admissions and student records.", href: routes.studentManagement, needs: "student.view", ready: false },
   { title: "LGEA portals", description: "Local government education authority portals.", href: routes.lgaCreation, needs: "lgea.view", ready: false },
 ];

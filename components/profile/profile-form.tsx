@@ -12,43 +12,11 @@ import { staffMessages } from "@/lib/contract/staff-values";
 import type { OwnStaffDetails, OwnStaffDetailsInput } from "@/lib/contract/staff";
 import type { StaffProfile } from "@/lib/contract/user";
 import { staffKeys, staffMutations } from "@/lib/queries/staff";
+import { staffFormValues } from "@/components/staff/staff-form-values";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { lazyResolver } from "@/lib/lazy-resolver";
 
 const validation = lazyResolver(() => import("@/lib/contract/staff").then((m) => m.ownStaffDetailsSchema));
-
-/** The form's starting values: the record as it is, with the spec's defaults where it has none. */
-function valuesOf(staff: StaffProfile): OwnStaffDetailsInput {
-  return {
-    title: (staff.title || "Mr") as OwnStaffDetailsInput["title"],
-    firstName: staff.firstName,
-    lastName: staff.lastName,
-    middleName: staff.middleName ?? "",
-    oracleNumber: staff.oracleNumber ?? "",
-    tescomNumber: staff.tescomNumber ?? "",
-    gender: (staff.gender ?? "") as OwnStaffDetailsInput["gender"],
-    dob: staff.dob ?? "",
-    phoneCode: staff.phoneNumber.code || "+234",
-    phoneNumber: staff.phoneNumber.number,
-    email: staff.email,
-    address: staff.address ?? "",
-    addressCoordinates: staff.addressCoordinates,
-    countryOfOrigin: staff.countryOfOrigin ?? "Nigeria",
-    stateOfOrigin: staff.stateOfOrigin ?? "",
-    localGovernmentOfOrigin: staff.localGovernmentOfOrigin ?? "",
-    countryOfResidence: staff.countryOfResidence ?? "Nigeria",
-    stateOfResidence: staff.stateOfResidence ?? "",
-    localGovernmentOfResidence: staff.localGovernmentOfResidence ?? "",
-    areaOfSpecialization: staff.areaOfSpecialization ?? "",
-    dateOfEmployment: staff.dateOfEmployment ?? "",
-    dateOfLastPromotion: staff.dateOfLastPromotion ?? "",
-    dateOfFirstAppointment: staff.dateOfFirstAppointment ?? "",
-    dateOfPresentAppointment: staff.dateOfPresentAppointment ?? "",
-    lastDateOfPosting: staff.lastDateOfPosting ?? "",
-    maritalStatus: (staff.maritalStatus ?? "") as OwnStaffDetailsInput["maritalStatus"],
-    currentPassword: "",
-  };
-}
 
 /**
  * Edits one's own record; after 'Profile Updated Successfully' the record is read again by id (spec §4).
@@ -57,7 +25,10 @@ function valuesOf(staff: StaffProfile): OwnStaffDetailsInput {
  */
 export function ProfileForm({ staff, onDone, onEmailPending }: { staff: StaffProfile; onDone: () => void; onEmailPending: (email: string) => void }) {
   const router = useRouter();
-  const form = useForm<OwnStaffDetailsInput, unknown, OwnStaffDetails>({ resolver: validation.resolver, defaultValues: valuesOf(staff) });
+  const form = useForm<OwnStaffDetailsInput, unknown, OwnStaffDetails>({
+    resolver: validation.resolver,
+    defaultValues: { ...staffFormValues(staff), currentPassword: "" },
+  });
   const [email, phoneCode, phoneNumber] = useWatch({ control: form.control, name: ["email", "phoneCode", "phoneNumber"] });
   const contactChanges =
     (email ?? "").trim().toLowerCase() !== staff.email.toLowerCase() || phoneCode !== staff.phoneNumber.code || phoneNumber !== staff.phoneNumber.number;

@@ -73,6 +73,3 @@ export type StaffFilters = Partial<Record<StaffFilterKey, string>>;
 
 /** How long an invitation code lasts (architecture 'Staff'): long enough for someone who reads mail weekly. */
 export const INVITATION_CODE_HOURS = 72;
-
-/** The code screen (spec §2 `/password/update-password-otp/`): the invitation e-mail links to it with the e-mail filled in. */
-export const codeScreenPath = "/password/update-password-otp/";

@@ -1,5 +1,5 @@
 import { keepPreviousData } from "@tanstack/react-query";
-import type { AssignSchoolRole, SchoolDetail, SchoolForm, SchoolInformation, SchoolSearchResult, SchoolSearchTotal } from "../contract/schools";
+import type { AssignSchoolRole, SchoolCard, SchoolDetail, SchoolForm, SchoolInformation, SchoolSearchResult, SchoolSearchTotal } from "../contract/schools";
 import { clientApi, districtApi } from "../client-api";
 import { apiRead, useApiRead } from "./api-read";
 import { spreadsheetApi } from "./imports";
@@ -16,6 +16,7 @@ export const schoolKeys = {
   /** One total per filter, whatever the page: paging never counts again. */
   total: (districtId: string, f: SchoolFilters) => ["schools", "total", districtId, f.searchTerm, f.localGovernment, f.schoolCategory] as const,
   detail: (id: string) => ["schools", "detail", id] as const,
+  byDistrict: (districtId: string) => ["schools", "by-district", districtId] as const,
   information: (id: string) => ["schools", "information", id] as const,
   localGovernments: (districtId: string) => ["lgeas", districtId] as const,
 };
@@ -32,6 +33,8 @@ export const schoolReads = {
       `school/search-total?${new URLSearchParams({ district: districtId, searchTerm: f.searchTerm, localGovernment: f.localGovernment, schoolCategory: f.schoolCategory })}`,
     ),
   detail: (id: string) => apiRead<{ school: SchoolDetail }>(schoolKeys.detail(id), `school/view/${id}`),
+  /** Every school of the district by name (spec §7, limit 1000): the choices of a school filter or posting. */
+  byDistrict: (districtId: string) => apiRead<{ schools: SchoolCard[] }>(schoolKeys.byDistrict(districtId), `school/get-by-district/${districtId}?limit=1000`),
   information: (id: string) => apiRead<SchoolInformation>(schoolKeys.information(id), `school/get-school-information/${id}`),
   /** The local governments a school may be in (those of the caller's LGEAs): the filter's and the form's choices. */
   localGovernments: (districtId: string) => apiRead<{ localGovernments: string[] }>(schoolKeys.localGovernments(districtId), "school/local-government-list"),
@@ -42,6 +45,8 @@ export const useSchoolSearch = (districtId: string, f: SchoolFilters) => useApiR
 export const useSchoolSearchTotal = (districtId: string, f: SchoolFilters) =>
   useApiRead(schoolReads.total(districtId, f), { placeholderData: keepPreviousData });
 export const useSchool = (id: string) => useApiRead(schoolReads.detail(id));
+export const useDistrictSchools = (districtId: string) =>
+  useApiRead(schoolReads.byDistrict(districtId), { select: (answer) => answer.schools, staleTime: 300_000 });
 export const useSchoolInformation = (id: string, enabled: boolean) => useApiRead(schoolReads.information(id), { enabled });
 export const useDistrictLgas = (districtId: string) =>
   useApiRead(schoolReads.localGovernments(districtId), { select: (answer) => answer.localGovernments, staleTime: 300_000 });

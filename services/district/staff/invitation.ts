@@ -2,7 +2,7 @@ import type { Tx } from "../../db/client";
 import type { Deps } from "../../http/context";
 import type { MailMessage } from "../../mail/mailer";
 import { codeMail, issueInvitationCodes } from "../../auth/one-time-code";
-import { codeScreenPath } from "../../../lib/contract/staff-values";
+import { codeScreenPath } from "../../../lib/contract/paths";
 
 /**
  * New staff members' invitations (architecture 'Staff'): they start as ResetPassword and set their first

@@ -1,0 +1,60 @@
+import { HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { Forbidden } from "@/components/layout/forbidden";
+import { PageFrame } from "@/components/layout/page-frame";
+import { StaffRegister } from "@/components/staff/staff-register";
+import { referenceReads } from "@/lib/queries/reference";
+import { schoolReads } from "@/lib/queries/schools";
+import { filtersFromQuery, staffReads } from "@/lib/queries/staff";
+import { routes } from "@/lib/routes";
+import { serverQueries } from "@/lib/server-prefetch";
+import { getSignedInUser } from "@/lib/server-api";
+
+export const metadata: Metadata = { title: "Staff management" };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The query string as the register reads it in the browser (first value of each key). */
+const queryOf = (params: Record<string, string | string[] | undefined>) =>
+  new URLSearchParams(
+    Object.entries(params).flatMap(([key, value]) => (typeof value === "string" ? [[key, value]] : Array.isArray(value) && value[0] ? [[key, value[0]]] : [])),
+  );
+
+/** The district's staff register: the filtered page of the URL (a bookmark opens as it was shared), rendered with its data. */
+export default async function StaffManagementPage({ searchParams }: Props) {
+  const user = await getSignedInUser();
+  const can = new Set(user.permissions);
+  const districtId = user.staff.district.id;
+  const frame = { title: "Staff management", crumbs: [{ label: "Administration", href: routes.administration }, { label: "Staff" }] };
+  if (!can.has("staff.view"))
+    return (
+      <PageFrame {...frame}>
+        <Forbidden />
+      </PageFrame>
+    );
+  const { filters, page } = filtersFromQuery(queryOf(await searchParams));
+  const queries = serverQueries();
+  await Promise.all([
+    queries.prefetch(staffReads.register(districtId, filters, page)),
+    queries.prefetch(staffReads.total(districtId, filters)),
+    can.has("school.view") ? queries.prefetch(schoolReads.byDistrict(districtId)) : null,
+    queries.prefetch(referenceReads.allEnum()),
+  ]);
+  return (
+    <PageFrame {...frame}>
+      <HydrationBoundary state={queries.state()}>
+        <StaffRegister
+          districtId={districtId}
+          terminologies={user.staff.stateDetails.stateTerminologies}
+          can={{
+            create: can.has("staff.create"),
+            createAdmin: can.has("staff.create") && user.currentOrganization.type === "District",
+            transfer: can.has("staff.transfer"),
+            upload: can.has("staff.upload"),
+            download: can.has("staff.download"),
+          }}
+        />
+      </HydrationBoundary>
+    </PageFrame>
+  );
+}

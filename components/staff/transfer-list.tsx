@@ -1,0 +1,184 @@
+"use client";
+
+import { ArrowLeft, ArrowRightLeft } from "lucide-react";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useState, useTransition } from "react";
+import { DateField } from "@/components/form/date-field";
+import { SelectField } from "@/components/form/select-field";
+import { Button } from "@/components/ui/button";
+import { LoadingOverlay } from "@/components/ui/loading-overlay";
+import { NavLink } from "@/components/ui/nav-link";
+import { loadingTexts } from "@/lib/contract/notices";
+import { isCalendarDay } from "@/lib/contract/staff-values";
+import type { StaffTransferSummary } from "@/lib/contract/staff-transfers";
+import { staffTransferMessages } from "@/lib/contract/staff-transfers-values";
+import {
+  TRANSFER_PAGE_SIZE,
+  transferFiltersFrom,
+  transferFiltersQuery,
+  useStaffTransfers,
+  useTransferSchools,
+  type TransferFilters,
+} from "@/lib/queries/staff-transfers";
+import { routes } from "@/lib/routes";
+import { TransferBatchDialog } from "./transfer-batch-dialog";
+import { formatDay, formatMoment } from "./transfer-dates";
+import { ColumnHeads } from "@/components/ui/column-heads";
+
+const cell = "px-3 py-2 align-top";
+const linkButton = "inline-flex min-h-11 items-center gap-2 rounded-md border border-border bg-card px-4 text-sm font-semibold hover:bg-muted";
+
+/**
+ * A date filter: what is typed stays in the field, and reaches the URL once it is a whole day (or empty).
+ * A change of the URL from elsewhere (Back, Clear filters) shows in the field.
+ */
+function DateFilter({ label, value, error, onCommit }: { label: string; value: string; error?: string; onCommit: (day: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    setDraft(value);
+  }
+  return (
+    <DateField
+      label={label}
+      value={draft}
+      error={error}
+      onValueChange={(typed) => {
+        setDraft(typed);
+        const day = typed.trim();
+        if (day === "" || (/^\d{4}-\d{2}-\d{2}$/.test(day) && isCalendarDay(day))) onCommit(day);
+      }}
+    />
+  );
+}
+
+type Props = { districtId: string; canFilterBySchool: boolean; canTransfer: boolean };
+
+/** The district's staff transfers, newest first: filters kept in the URL (so the list can be bookmarked), pages, and each batch's moves. */
+export function TransferList({ districtId, canFilterBySchool, canTransfer }: Props) {
+  const router = useRouter();
+  const params = useSearchParams();
+  const [navigating, startNavigation] = useTransition();
+  const [opened, setOpened] = useState<StaffTransferSummary | null>(null);
+  const filters = transferFiltersFrom(params);
+  const rangeError = filters.startDate && filters.endDate && filters.startDate > filters.endDate ? staffTransferMessages.startAfterEnd : undefined;
+  const list = useStaffTransfers(filters, !rangeError);
+  const schools = useTransferSchools(districtId, canFilterBySchool);
+
+  const setFilters = (change: Partial<TransferFilters>) => {
+    const query = transferFiltersQuery({ ...filters, ...change, page: change.page ?? 1 });
+    startNavigation(() => router.replace(query ? `${routes.staffTransfers}?${query}` : routes.staffTransfers, { scroll: false }));
+  };
+  const filtered = Boolean(filters.startDate || filters.endDate || filters.school);
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / TRANSFER_PAGE_SIZE));
+  const page = Math.min(filters.page, pages);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap justify-between gap-2">
+        <NavLink href={routes.staffManagement} className={linkButton}>
+          <ArrowLeft size={16} aria-hidden /> Back to staff
+        </NavLink>
+        {canTransfer ? (
+          <NavLink href={routes.staffTransfer} className={linkButton}>
+            <ArrowRightLeft size={16} aria-hidden /> New transfer
+          </NavLink>
+        ) : null}
+      </div>
+      <div role="search" aria-label="Filter transfers" className="grid items-start gap-3 sm:grid-cols-3">
+        <DateFilter label="Effective from" value={filters.startDate} onCommit={(startDate) => setFilters({ startDate })} />
+        <DateFilter label="Effective until" value={filters.endDate} error={rangeError} onCommit={(endDate) => setFilters({ endDate })} />
+        {canFilterBySchool ? (
+          <SelectField
+            label="School"
+            placeholder="All schools"
+            options={schools.data ?? []}
+            value={filters.school}
+            onChange={(event) => setFilters({ school: event.target.value })}
+          />
+        ) : null}
+      </div>
+      {filtered ? (
+        <div>
+          <Button variant="ghost" className="px-0" onClick={() => setFilters({ startDate: "", endDate: "", school: "" })}>
+            Clear filters
+          </Button>
+        </div>
+      ) : null}
+      {list.isPending && !rangeError ? <LoadingOverlay text={loadingTexts.default} /> : null}
+      {list.isError ? <p role="alert">{list.error.message}</p> : null}
+      {list.data && !rangeError ? (
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {total === 0
+              ? filtered
+                ? "No transfer matches these filters."
+                : "No transfers yet."
+              : `${total.toLocaleString("en")} transfer${total === 1 ? "" : "s"}`}
+          </p>
+          {list.data.transfers.length > 0 ? (
+            <div className={`overflow-x-auto rounded-lg border border-border bg-card ${list.isPlaceholderData || navigating ? "opacity-60" : ""}`}>
+              <table className="w-full min-w-[860px] border-collapse text-left text-sm">
+                <caption className="sr-only">Staff transfers, newest first</caption>
+                <ColumnHeads cellClassName={cell} labels={["Made", "Effective", "By", "Reason", "Staff", "Moves", <span className="sr-only">Details</span>]} />
+                <tbody>
+                  {list.data.transfers.map((batch) => (
+                    <tr key={batch.id} className="border-t border-border">
+                      <th scope="row" className={`${cell} whitespace-nowrap font-normal`}>
+                        <time dateTime={batch.createdAt}>{formatMoment(batch.createdAt)}</time>
+                      </th>
+                      <td className={`${cell} whitespace-nowrap`}>
+                        <time dateTime={batch.effectiveDate}>{formatDay(batch.effectiveDate)}</time>
+                      </td>
+                      <td className={cell}>{batch.createdBy.name}</td>
+                      <td className={`${cell} max-w-56 break-words`}>{batch.reason}</td>
+                      <td className={`${cell} text-right tabular-nums`}>{batch.count}</td>
+                      <td className={cell}>
+                        <ul className="flex flex-col gap-1">
+                          {batch.firstMoves.map((move) => (
+                            <li key={move.staffId}>
+                              <span className="font-medium">{move.name}</span>: {move.from.name} → {move.to.name}
+                            </li>
+                          ))}
+                          {batch.count > batch.firstMoves.length ? (
+                            <li className="text-muted-foreground">and {batch.count - batch.firstMoves.length} more</li>
+                          ) : null}
+                        </ul>
+                      </td>
+                      <td className={cell}>
+                        <Button
+                          variant="secondary"
+                          className="min-h-9 whitespace-nowrap px-3 py-1"
+                          aria-label={`View moves of the transfer made ${formatMoment(batch.createdAt)}`}
+                          onClick={() => setOpened(batch)}
+                        >
+                          View moves
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          {pages > 1 ? (
+            <nav aria-label="Pages of transfers" className="flex items-center justify-center gap-3">
+              <Button variant="secondary" disabled={page <= 1 || navigating} onClick={() => setFilters({ page: page - 1 })}>
+                Previous
+              </Button>
+              <span className="text-sm">
+                Page {page} of {pages}
+              </span>
+              <Button variant="secondary" disabled={page >= pages || navigating} onClick={() => setFilters({ page: page + 1 })}>
+                Next
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+      <TransferBatchDialog batch={opened} onClose={() => setOpened(null)} />
+    </div>
+  );
+}
