@@ -58,7 +58,7 @@ test.describe("staff", () => {
   });
 
   // District 2: district 1's staff counts are other tests'.
-  test("add a staff member past the duplicate warning; they set a password with the e-mailed code and sign in", async ({ page, browser, signIn }) => {
+  test("add a staff member past the duplicate warning; they set a password with the e-mailed code and sign in @phone", async ({ page, browser, signIn }) => {
     const seed = stamp();
     const token = await apiToken(accounts.admin2);
     const { staff: admin } = await me(token);
