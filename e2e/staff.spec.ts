@@ -241,4 +241,48 @@ test.describe("staff", () => {
     await expect(page.getByRole("heading", { name: "Staff management" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Transfer selected" })).toHaveCount(0);
   });
+
+  test("suspend and reactivate a staff member from their record, each after a confirmation", async ({ page, signIn }) => {
+    const seed = stamp();
+    const token = await apiToken(accounts.admin2);
+    const response = await districtApi("POST", "/staff/create", token, {
+      title: "Mr",
+      firstName: "Suleiman",
+      lastName: `Status${seed}`,
+      oracleNumber: `OR-ST-${seed}`,
+      tescomNumber: `TS-ST-${seed}`,
+      gender: "Male",
+      dob: "1979-11-02",
+      phoneNumber: phoneOf(`${seed}s`),
+      email: `status.${seed}@staff.example.org`,
+      address: "7 Status Street",
+      countryOfOrigin: "Nigeria",
+      stateOfOrigin: "Lagos",
+      localGovernmentOfOrigin: "Ikorodu",
+      countryOfResidence: "Nigeria",
+      stateOfResidence: "Lagos",
+      localGovernmentOfResidence: "Ikorodu",
+      staffType: "Non-Teaching",
+    });
+    expect(response.status).toBe(201);
+    const { staff } = (await response.json()) as { staff: { id: string } };
+
+    await signIn(accounts.admin2);
+    await page.goto(`${REGISTER}/staff-record?id=${staff.id}`);
+    await expect(page.getByRole("heading", { name: "Account status: ResetPassword" })).toBeVisible();
+    await page.getByRole("button", { name: "Suspend account" }).click();
+    const dialog = page.getByRole("dialog", { name: `Suspend Mr Suleiman Status${seed}?` });
+    await expect(dialog).toContainText("signed out everywhere");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("heading", { name: "Account status: ResetPassword" })).toBeVisible();
+    await page.getByRole("button", { name: "Suspend account" }).click();
+    await dialog.getByRole("button", { name: "Suspend account" }).click();
+    await expect(page.getByText("Account suspended")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Account status: Suspended" })).toBeVisible();
+    await page.getByRole("button", { name: "Reactivate account" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Reactivate account" }).click();
+    await expect(page.getByRole("heading", { name: "Account status: Active" })).toBeVisible();
+    const stored = await apiJson<{ staff: { accountStatus: string } }>(await apiToken(accounts.admin2), `/staff/view-staff/${staff.id}`);
+    expect(stored.staff.accountStatus).toBe("Active");
+  });
 });
