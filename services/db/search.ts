@@ -1,4 +1,4 @@
-import { SQL, sql } from "drizzle-orm";
+import { and, SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 import { likeEscape } from "./like-escape";
@@ -22,34 +22,59 @@ export function containsText(columns: (PgColumn | SQL)[], term: string): SQL {
 }
 
 /**
- * At most this many matches of a text search are sorted into list order; a term with more is found by
- * walking the list-order index instead (see `sortedMatchIds`).
+ * At most this many matches of a text search are tallied and sorted at once (see `textSearchPage`);
+ * a term with more is looked for in the first rows of the list order, then sorted whole.
  */
 export const SORTED_MATCHES_CAP = 2_500;
 
 /**
- * The ids of a page of a text search in list order, when the term has at most SORTED_MATCHES_CAP
- * matches; null when it has more. The planner alone chooses badly for a text search: it takes the
- * matches to be spread evenly through the list order and walks the list-order index, which for a term
- * that starts many names (all in one stretch of the order) reads most of the district before the first
- * match. So this counts instead: it takes at most cap + 1 matches, asking no order, which the planner
- * reads straight from the trigram index (or from the first rows of the table, for a term in nearly every
- * row), and when they are all there is, sorts just those: the cost grows with the matches, never with the
- * district. A term with more matches is left to the walk, where matches are dense enough to fill a page
- * soon. One statement: the lateral page is read only when the tally allows it.
+ * How many rows of the list order the second step reads at most (more for a deep page), looking for a
+ * page of a common term. It stops as soon as the page is full, so a term spread through the list costs
+ * only the rows before its page; a term whose matches sit together past the window costs the whole
+ * window before step 3 sorts it.
  */
-export async function sortedMatchIds(
-  db: Pick<Db, "select" | "$with" | "with">,
-  source: { table: PgTable; id: PgColumn; order: SQL[]; where: SQL | undefined; cap?: number },
-  page: { limit: number; offset: number },
-): Promise<string[] | null> {
+export const ORDER_WINDOW = 10_000;
+
+/** A LIMIT no table reaches: a subquery with one is planned on its own. */
+const EVERY_ROW = 2 ** 31 - 1;
+
+type Source = {
+  table: PgTable;
+  id: PgColumn;
+  /** The list order's keys (the id breaks ties). */
+  order: SQL[];
+  /** The scope and the list's other filters. */
+  where: SQL | undefined;
+  /** The text term (containsText): kept apart, so the second step can read the list order without it. */
+  match: SQL;
+  cap?: number;
+};
+
+/**
+ * The ids of a page of a text search, in list order. The planner alone chooses badly here: it takes a
+ * term's matches to be spread evenly through the list order and walks the order index, which for a term
+ * whose matches sit together (a surname, in a register ordered by last name) reads every row before
+ * them. So, in up to three steps, each bounded:
+ * 1. Tally at most cap + 1 matches with no order asked (read straight from the trigram index); when that
+ *    is all of them, sort just those. Most searches end here, at a cost that grows with the matches.
+ * 2. A term with more matches is common: look for the page in the first rows of the list order (at least
+ *    ORDER_WINDOW), which a term spread through the list fills at once. The page found there is exact,
+ *    since those rows are a prefix of the order.
+ * 3. Otherwise (a common term whose matches sit together, or a deep page), sort every match: the
+ *    subquery's LIMIT (of every row) keeps the planner from folding it into the outer query, where it
+ *    would walk the order index again.
+ */
+export async function textSearchPage(db: Pick<Db, "select" | "$with" | "with">, source: Source, page: { limit: number; offset: number }): Promise<string[]> {
   const cap = source.cap ?? SORTED_MATCHES_CAP;
   const keys = Object.fromEntries(source.order.map((key, i) => [`k${i}`, sql`${key}`.as(`k${i}`)]));
+  const keyOrder = Object.keys(keys).map((k) => sql`${sql.identifier(k)}`);
+  const everyMatch = and(source.where, source.match);
+
   const matches = db.$with("matches").as(
     db
       .select({ id: source.id, ...keys })
       .from(source.table)
-      .where(source.where)
+      .where(everyMatch)
       .limit(cap + 1),
   );
   const tally = db.$with("tally").as(db.select({ n: sql<number>`count(*)`.mapWith(Number).as("n") }).from(matches));
@@ -57,15 +82,44 @@ export async function sortedMatchIds(
     .select({ id: sql<string>`${matches.id}`.as("page_id") })
     .from(matches)
     .where(sql`${tally.n} <= ${cap}`)
-    .orderBy(...Object.keys(keys).map((k) => sql`${sql.identifier(k)}`), sql`${matches.id}`)
+    .orderBy(...keyOrder, sql`${matches.id}`)
     .limit(page.limit)
     .offset(page.offset)
     .as("page");
-  const rows = await db
+  const tallied = await db
     .with(matches, tally)
     .select({ n: tally.n, id: pageIds.id })
     .from(tally)
     .leftJoinLateral(pageIds, sql`true`);
-  if ((rows[0]?.n ?? 0) > cap) return null;
-  return rows.flatMap((r) => (r.id ? [r.id] : []));
+  if ((tallied[0]?.n ?? 0) <= cap) return tallied.flatMap((r) => (r.id ? [r.id] : []));
+
+  const window = db
+    .select({ id: source.id, hit: sql<boolean>`${source.match}`.as("hit"), ...keys })
+    .from(source.table)
+    .where(source.where)
+    .orderBy(...source.order, source.id)
+    .limit(Math.max(ORDER_WINDOW, (page.offset + page.limit) * 10))
+    .as("window");
+  const inWindow = await db
+    .select({ id: window.id })
+    .from(window)
+    .where(sql`${window.hit}`)
+    .orderBy(...keyOrder, window.id)
+    .limit(page.limit)
+    .offset(page.offset);
+  if (inWindow.length === page.limit) return inWindow.map((r) => r.id as string);
+
+  const all = db
+    .select({ id: source.id, ...keys })
+    .from(source.table)
+    .where(everyMatch)
+    .limit(EVERY_ROW)
+    .as("all_matches");
+  const sorted = await db
+    .select({ id: all.id })
+    .from(all)
+    .orderBy(...keyOrder, all.id)
+    .limit(page.limit)
+    .offset(page.offset);
+  return sorted.map((r) => r.id as string);
 }

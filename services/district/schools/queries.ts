@@ -10,7 +10,7 @@ import type {
 } from "../../../lib/contract/schools";
 import type { Db, Reader, Tx } from "../../db/client";
 import { sameName } from "../../db/names";
-import { containsText, sortedMatchIds } from "../../db/search";
+import { containsText, textSearchPage } from "../../db/search";
 import { lgea, school, schoolRole, staff, student } from "../../db/schema";
 import { within, withinDistrict, type StaffScope } from "../../db/scope";
 import { notFound } from "../../http/errors";
@@ -91,13 +91,18 @@ export async function insertSchools(tx: Tx, scope: StaffScope, rows: SchoolValue
 
 type SchoolFilter = { searchTerm: string; localGovernment: string; schoolCategory: string };
 
-/** What the list's search box and filters ask of a school. */
-const filtersOf = (query: SchoolFilter) =>
+/** What the list's search box asks of a school (nothing when it is empty). */
+const textOf = (query: SchoolFilter) =>
+  query.searchTerm.trim() ? containsText([school.name, school.description, school.address], query.searchTerm) : undefined;
+
+/** What the list's choices ask of a school. */
+const choicesOf = (query: SchoolFilter) =>
   and(
-    query.searchTerm.trim() ? containsText([school.name, school.description, school.address], query.searchTerm) : undefined,
     query.localGovernment ? eq(sql`lower(${school.localGovernment})`, query.localGovernment.toLowerCase()) : undefined,
     query.schoolCategory ? eq(school.category, query.schoolCategory) : undefined,
   );
+
+const filtersOf = (query: SchoolFilter) => and(textOf(query), choicesOf(query));
 
 const byName = [asc(sql`lower(${school.name})`), asc(school.id)];
 
@@ -113,13 +118,17 @@ async function schoolsInOrder(db: Reader, scope: StaffScope, ids: string[]): Pro
 
 /**
  * A page of the list in name order. Without a text term it is read from the name-order index, so its cost
- * does not grow with the district; with one, a term of few matches is looked up in the trigram index and
- * its matches sorted (`sortedMatchIds`), and only a term of many matches walks the name-order index.
+ * does not grow with the district; with one, through `textSearchPage`.
  */
 export async function searchSchools(db: Db, scope: StaffScope, query: SchoolFilter & { limit: number; page: number }): Promise<SchoolSearchResult> {
   const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
-  const ids = query.searchTerm.trim()
-    ? await sortedMatchIds(db, { table: school, id: school.id, order: [sql`lower(${school.name})`], where: and(within(scope, school), filtersOf(query)) }, page)
+  const text = textOf(query);
+  const ids = text
+    ? await textSearchPage(
+        db,
+        { table: school, id: school.id, order: [sql`lower(${school.name})`], where: and(within(scope, school), choicesOf(query)), match: text },
+        page,
+      )
     : null;
   const rows = ids
     ? await schoolsInOrder(db, scope, ids)

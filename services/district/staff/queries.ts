@@ -5,7 +5,7 @@ import type { StaffProfile } from "../../../lib/contract/user";
 import { toStaffProfile } from "../../auth/signed-in-user";
 import type { Db, Reader, Tx } from "../../db/client";
 import { district, lgea, role, roleAccess, school, schoolRole, staff, staffSearchColumns, statePortal } from "../../db/schema";
-import { containsText, sortedMatchIds } from "../../db/search";
+import { containsText, textSearchPage } from "../../db/search";
 import { within, withinDistrict, type StaffScope } from "../../db/scope";
 import { notFound } from "../../http/errors";
 
@@ -32,13 +32,15 @@ export async function staffProfile(db: Reader, scope: StaffScope, row: StaffRow)
 
 type StaffFilter = Omit<StaffFiltersQuery, "district[0]" | "includeLoggedInUser"> & { includeCaller: boolean; includeSuperAdmins: boolean };
 
-/** What the register's search box and filters ask of a staff member (spec §3; the dates bound the date of employment). */
-function filtersOf(scope: StaffScope, q: StaffFilter): SQL | undefined {
+/** What the register's search box asks of a staff member (nothing when it is empty). */
+const textOf = (q: StaffFilter) => (q.searchTerm.trim() ? containsText(staffSearchColumns(staff), q.searchTerm) : undefined);
+
+/** What the register's filters ask of a staff member (spec §3; the dates bound the date of employment). */
+function choicesOf(scope: StaffScope, q: StaffFilter): SQL | undefined {
   // Places are stored as the reference lists name them (the API checks them), and the filters offer those names:
   // compared as they are, so the planner can use the column's statistics.
   const same = (column: PgColumn, value: string | undefined) => (value ? eq(column, value) : undefined);
   return and(
-    q.searchTerm.trim() ? containsText(staffSearchColumns(staff), q.searchTerm) : undefined,
     q.startDate ? gte(staff.dateOfEmployment, q.startDate) : undefined,
     q.endDate ? lte(staff.dateOfEmployment, q.endDate) : undefined,
     same(staff.stateOfResidence, q.stateOfResidence),
@@ -55,12 +57,7 @@ function filtersOf(scope: StaffScope, q: StaffFilter): SQL | undefined {
   );
 }
 
-/**
- * The register is in last-name order, and a surname is shared by many staff whose rows therefore sit
- * together in that order: exactly where walking the order index is slowest (it reads every name before
- * the cluster). So staff searches sort up to this many matches before they walk (schools: 2,500).
- */
-const STAFF_SORTED_MATCHES_CAP = 10_000;
+const filtersOf = (scope: StaffScope, q: StaffFilter) => and(textOf(q), choicesOf(scope, q));
 
 const nameOrder = [sql`lower(${staff.lastName})`, sql`lower(${staff.firstName})`];
 const byName = [...nameOrder.map((key) => asc(key)), asc(staff.id)];
@@ -113,15 +110,14 @@ const toListItem = ({ staff: { schoolId, lgeaId, ...s }, schoolName, lgeaName }:
 
 /**
  * A page of the register (and the autocomplete) in name order, last name then first. Without a text term
- * it is read from the name-order index; with one, a term of few matches is looked up in the trigram index
- * and its matches sorted (`sortedMatchIds`), and only a term of many matches walks the name-order index.
+ * it is read from the name-order index; with one, through `textSearchPage` (a surname's matches sit
+ * together in last-name order, the case it was made for).
  */
 export async function searchStaff(db: Db, scope: StaffScope, query: StaffFilter & { limit: number; page: number }): Promise<StaffListItem[]> {
   const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
-  const where = and(within(scope, staff), filtersOf(scope, query));
-  const ids = query.searchTerm.trim()
-    ? await sortedMatchIds(db, { table: staff, id: staff.id, order: nameOrder, where, cap: STAFF_SORTED_MATCHES_CAP }, page)
-    : null;
+  const where = and(within(scope, staff), choicesOf(scope, query));
+  const text = textOf(query);
+  const ids = text ? await textSearchPage(db, { table: staff, id: staff.id, order: nameOrder, where, match: text }, page) : null;
   if (ids?.length === 0) return [];
   const rows = ids
     ? await listRows(db, scope)

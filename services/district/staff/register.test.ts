@@ -103,6 +103,25 @@ describe("the staff register: GET /staff/search (full form) and GET /staff/searc
     expect(list.every((s) => s.gender === "Female" && s.staffType === "Teaching" && s.posting.id === schoolA.id)).toBe(true);
   });
 
+  it("pages a term with more matches than are sorted at once, spread through the order, exactly (the order window)", async () => {
+    // 3,000 matches between 3,000 others in last-name order: beyond the tally, found in the first rows of the order.
+    const pad = (n: number) => String(n).padStart(5, "0");
+    const rows = Array.from({ length: 6_000 }, (_, i) => ({
+      districtId: d1,
+      firstName: i % 2 === 0 ? "Windowterm" : "Otherperson",
+      lastName: `Spread${pad(i)}`,
+      email: `window.${i}@staff.example.org`,
+      phoneNumber: `70888${pad(i)}`,
+    }));
+    for (let i = 0; i < rows.length; i += 1_000) await api.db.insert(staff).values(rows.slice(i, i + 1_000));
+    const expected = rows.filter((r) => r.firstName === "Windowterm").map((r) => r.email);
+    const emailsOf = async (q: Record<string, string>) => (await page(q)).map((r) => r.email);
+    expect(await emailsOf({ searchTerm: "windowterm", limit: "50" })).toEqual(expected.slice(0, 50));
+    expect(await emailsOf({ searchTerm: "windowterm", limit: "50", page: "41" })).toEqual(expected.slice(2_000, 2_050));
+    expect(await emailsOf({ searchTerm: "windowterm", limit: "1000", page: "3" })).toEqual(expected.slice(2_000, 3_000));
+    expect(await total({ searchTerm: "windowterm" })).toBe(3_000);
+  });
+
   it("answers 400 to a bad filter or limit, 403 without staff.view, 404 for another district", async () => {
     await expectError(await search({ limit: "1001" }), 400, formInvalidMessage);
     const dates = await expectError(await search({ startDate: "2020-01-01", endDate: "2019-01-01" }), 400, formInvalidMessage);
