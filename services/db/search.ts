@@ -22,8 +22,9 @@ export function containsText(columns: (PgColumn | SQL)[], term: string): SQL {
 }
 
 /**
- * At most this many matches of a text search are tallied and sorted at once (see `textSearchPage`);
- * a term with more is looked for in the first rows of the list order, then sorted whole.
+ * At most this many matches of a text search are tallied and sorted at once (see `textSearchPage`), unless
+ * a list names its own cap; a term with more is looked for in the first rows of the list order, then
+ * sorted whole.
  */
 export const SORTED_MATCHES_CAP = 2_500;
 
@@ -47,6 +48,13 @@ type Source = {
   where: SQL | undefined;
   /** The text term (containsText): kept apart, so the second step can read the list order without it. */
   match: SQL;
+  /**
+   * The list's own tally cap. Below the cap the tally reads every match from the trigram index; a cap just
+   * under a term's count has the planner stop a table scan at the cap instead, which is slow when the
+   * matches sit in one part of the table. So a list whose common terms are common (a surname among staff)
+   * takes a cap above them: 2,500 made a surname shared by 3,600 of 50,000 staff cost 74 ms to tally,
+   * 10,000 made it 17 ms; for schools the larger cap made a term in a fifth of 200,000 names three times slower.
+   */
   cap?: number;
 };
 

@@ -5,7 +5,7 @@ import type { SchoolDetail, SchoolInformation, SchoolSearchResult, SchoolSearchT
 import type { AuthResult } from "../../../lib/contract/user";
 import { demoPasswords } from "../../db/demo-data";
 import { school, schoolRole } from "../../db/schema";
-import { SORTED_MATCHES_CAP } from "../../db/search";
+import { ORDER_WINDOW, SORTED_MATCHES_CAP } from "../../db/search";
 import { createTestApi, type TestApi } from "../../test/harness";
 import { auditOf, expectError, expectOk, randomId, staffRow } from "../../test/helpers";
 
@@ -161,8 +161,9 @@ describe("schools", () => {
     });
   });
 
-  // A text search sorts the matches of a term with few of them and walks the name order for a term with
-  // many (services/db/search.ts): both must give the same pages in name order, clustered or not.
+  // A text search sorts the matches of a term with few of them, looks in the first rows of the name order
+  // for a term with many, and sorts those whole past them (services/db/search.ts): every way must give the
+  // same pages in name order, clustered or not.
   it("pages a text search in name order, for a term in few schools and for one in more than can be sorted", async () => {
     const named = (prefix: string, n: number) =>
       Array.from({ length: n }, (_, i) => ({
@@ -184,6 +185,13 @@ describe("schools", () => {
     // "plentiful" is in every Zenith name and in half of all addresses: more matches than are sorted.
     const plentiful = await expectOk<SchoolSearchTotal>(await api.call("GET", "/school/search-total?searchTerm=plentiful", { token: token() }));
     expect(plentiful.total).toBeGreaterThan(SORTED_MATCHES_CAP);
+    expect(await page("zenith", 1, 50)).toEqual(common.slice(0, 50).map((s) => s.name));
+    expect(await page("zenith", 101, 50)).toEqual(common.slice(5_000).map((s) => s.name));
+    expect(await page("plentiful", 1, 5)).toEqual(["Quorum Hall 00001", "Quorum Hall 00003", "Quorum Hall 00005", "Quorum Hall 00007", "Quorum Hall 00009"]);
+
+    // Past the first rows of the order that a common term is looked for in (ORDER_WINDOW), its matches are sorted whole.
+    const filler = named("Aardvark Filler", ORDER_WINDOW + 100).map((s) => ({ ...s, address: "Sparse Lane" }));
+    for (let i = 0; i < filler.length; i += 1_000) await api.db.insert(school).values(filler.slice(i, i + 1_000));
     expect(await page("zenith", 1, 50)).toEqual(common.slice(0, 50).map((s) => s.name));
     expect(await page("zenith", 101, 50)).toEqual(common.slice(5_000).map((s) => s.name));
     expect(await page("plentiful", 1, 5)).toEqual(["Quorum Hall 00001", "Quorum Hall 00003", "Quorum Hall 00005", "Quorum Hall 00007", "Quorum Hall 00009"]);

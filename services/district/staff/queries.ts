@@ -59,6 +59,9 @@ function choicesOf(scope: StaffScope, q: StaffFilter): SQL | undefined {
 
 const filtersOf = (scope: StaffScope, q: StaffFilter) => and(textOf(q), choicesOf(scope, q));
 
+/** Surnames are common among staff: the tally reaches past them (see `textSearchPage`'s `cap`). */
+const STAFF_TALLY_CAP = 10_000;
+
 const nameOrder = [sql`lower(${staff.lastName})`, sql`lower(${staff.firstName})`];
 const byName = [...nameOrder.map((key) => asc(key)), asc(staff.id)];
 
@@ -117,7 +120,7 @@ export async function searchStaff(db: Db, scope: StaffScope, query: StaffFilter 
   const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
   const where = and(within(scope, staff), choicesOf(scope, query));
   const text = textOf(query);
-  const ids = text ? await textSearchPage(db, { table: staff, id: staff.id, order: nameOrder, where, match: text }, page) : null;
+  const ids = text ? await textSearchPage(db, { table: staff, id: staff.id, order: nameOrder, where, match: text, cap: STAFF_TALLY_CAP }, page) : null;
   if (ids?.length === 0) return [];
   const rows = ids
     ? await listRows(db, scope)
