@@ -3,12 +3,13 @@ import { benchSpreadsheet } from "./spreadsheet";
 import { benchLighthouse } from "./lighthouse";
 import { benchLoad } from "./load";
 import { benchPageWeight } from "./page-weight";
+import { benchRegisterTable } from "./register-table";
 import { benchSearch } from "./search";
 import { benchStaff } from "./staff";
 import { benchStartup } from "./startup";
 
 /**
- * `npm run bench [startup|bff|spreadsheet|search|staff|load|weight|lighthouse]`: the numbers of the platform and schools issues, measured on this machine.
+ * `npm run bench [startup|bff|spreadsheet|search|staff|table|load|weight|lighthouse]`: the numbers of the platform and schools issues, measured on this machine.
  * Build the portal first (npm start once) so startup times do not include the build.
  */
 const which = process.argv[2] ?? "all";
@@ -23,5 +24,6 @@ if (which === "search" || which === "all") await benchSearch(Number(process.env.
 if (which === "staff" || which === "all") await benchStaff(Number(process.env.BENCH_RUNS ?? 50));
 if (which === "load" || which === "all") await benchLoad(Number(process.env.BENCH_SECONDS ?? 60), Number(process.env.BENCH_CONNECTIONS ?? 200));
 if (which === "weight" || which === "all") await benchPageWeight();
+if (which === "table" || which === "all") await benchRegisterTable();
 if (which === "lighthouse" || which === "all") await benchLighthouse(Number(process.env.BENCH_RUNS ?? 3));
 process.exit(0);

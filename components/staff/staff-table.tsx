@@ -109,7 +109,8 @@ export function StaffTable({ rows, terminologies, selectable, isSelected, onSele
                   </td>
                 ) : null}
                 <th scope="row" className="px-3 py-2 text-left font-medium">
-                  <NavLink href={routes.staffRecordOf(s.id)} className="text-primary hover:underline">
+                  {/* No prefetch: scrolling a thousand rows past would fetch a thousand records. */}
+                  <NavLink href={routes.staffRecordOf(s.id)} prefetch={false} className="text-primary hover:underline">
                     {name}
                   </NavLink>
                 </th>
