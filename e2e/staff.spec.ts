@@ -12,6 +12,29 @@ function phoneOf(seed: string) {
   return `81${String(hash).padStart(8, "0")}`;
 }
 
+/**
+ * A new staff member for POST /staff/create whose e-mail, phone and numbers no other run uses (`key`
+ * tells apart several made by one test), with what the test cares about in `details`.
+ */
+function newStaffBody(key: string, details: { firstName: string; lastName: string; gender: string; dob: string } & Record<string, unknown>) {
+  return {
+    title: details.gender === "Male" ? "Mr" : "Mrs",
+    oracleNumber: `OR-${key}`,
+    tescomNumber: `TS-${key}`,
+    phoneNumber: phoneOf(key),
+    email: `${key.toLowerCase()}@staff.example.org`,
+    address: "3 Posting Road",
+    countryOfOrigin: "Nigeria",
+    stateOfOrigin: "Lagos",
+    localGovernmentOfOrigin: "Ikorodu",
+    countryOfResidence: "Nigeria",
+    stateOfResidence: "Lagos",
+    localGovernmentOfResidence: "Ikorodu",
+    staffType: "Teaching",
+    ...details,
+  };
+}
+
 test.describe("staff", () => {
   test("filter the register, bookmark it, and open a record cold from a bookmark @phone", async ({ page, signIn }) => {
     await signIn(accounts.admin1);
@@ -63,25 +86,7 @@ test.describe("staff", () => {
     const token = await apiToken(accounts.admin2);
     const { staff: admin } = await me(token);
     // Someone already in the district with the same names and birthday.
-    const twin = {
-      title: "Mr",
-      firstName: "Tolulope",
-      lastName: `Bamidele${seed}`,
-      oracleNumber: `OR-TW-${seed}`,
-      tescomNumber: `TS-TW-${seed}`,
-      gender: "Male",
-      dob: "1988-03-09",
-      phoneNumber: phoneOf(`${seed}1`),
-      email: `twin.${seed}@staff.example.org`,
-      address: "3 Twin Street",
-      countryOfOrigin: "Nigeria",
-      stateOfOrigin: "Lagos",
-      localGovernmentOfOrigin: "Ikorodu",
-      countryOfResidence: "Nigeria",
-      stateOfResidence: "Lagos",
-      localGovernmentOfResidence: "Ikorodu",
-      staffType: "Teaching",
-    };
+    const twin = newStaffBody(`twin-${seed}`, { firstName: "Tolulope", lastName: `Bamidele${seed}`, gender: "Male", dob: "1988-03-09" });
     expect((await districtApi("POST", "/staff/create", token, twin)).status).toBe(201);
 
     await fakeMapsPlaces(page);
@@ -168,26 +173,14 @@ test.describe("staff", () => {
     const { schools } = await apiJson<{ schools: { id: string; name: string }[] }>(token, `/school/get-by-district/${admin.district.id}`);
     const [from, to] = schools;
     if (!from || !to) throw new Error("district 2 needs two schools");
-    const person = (n: number) => ({
-      title: "Mrs",
-      firstName: n === 1 ? "Kemi" : "Ronke",
-      lastName: `Transferee${seed}`,
-      oracleNumber: `OR-TR-${seed}-${n}`,
-      tescomNumber: `TS-TR-${seed}-${n}`,
-      gender: "Female",
-      dob: "1985-06-0" + n,
-      phoneNumber: phoneOf(`${seed}${n}`),
-      email: `transferee${n}.${seed}@staff.example.org`,
-      address: "5 Posting Road",
-      countryOfOrigin: "Nigeria",
-      stateOfOrigin: "Lagos",
-      localGovernmentOfOrigin: "Ikorodu",
-      countryOfResidence: "Nigeria",
-      stateOfResidence: "Lagos",
-      localGovernmentOfResidence: "Ikorodu",
-      staffType: "Teaching",
-      schoolId: from.id,
-    });
+    const person = (n: number) =>
+      newStaffBody(`transferee${n}-${seed}`, {
+        firstName: n === 1 ? "Kemi" : "Ronke",
+        lastName: `Transferee${seed}`,
+        gender: "Female",
+        dob: `1985-06-0${n}`,
+        schoolId: from.id,
+      });
     const ids: string[] = [];
     for (const n of [1, 2]) {
       const response = await districtApi("POST", "/staff/create", token, person(n));
@@ -245,25 +238,12 @@ test.describe("staff", () => {
   test("suspend and reactivate a staff member from their record, each after a confirmation", async ({ page, signIn }) => {
     const seed = stamp();
     const token = await apiToken(accounts.admin2);
-    const response = await districtApi("POST", "/staff/create", token, {
-      title: "Mr",
-      firstName: "Suleiman",
-      lastName: `Status${seed}`,
-      oracleNumber: `OR-ST-${seed}`,
-      tescomNumber: `TS-ST-${seed}`,
-      gender: "Male",
-      dob: "1979-11-02",
-      phoneNumber: phoneOf(`${seed}s`),
-      email: `status.${seed}@staff.example.org`,
-      address: "7 Status Street",
-      countryOfOrigin: "Nigeria",
-      stateOfOrigin: "Lagos",
-      localGovernmentOfOrigin: "Ikorodu",
-      countryOfResidence: "Nigeria",
-      stateOfResidence: "Lagos",
-      localGovernmentOfResidence: "Ikorodu",
-      staffType: "Non-Teaching",
-    });
+    const response = await districtApi(
+      "POST",
+      "/staff/create",
+      token,
+      newStaffBody(`status-${seed}`, { firstName: "Suleiman", lastName: `Status${seed}`, gender: "Male", dob: "1979-11-02", staffType: "Non-Teaching" }),
+    );
     expect(response.status).toBe(201);
     const { staff } = (await response.json()) as { staff: { id: string } };
 

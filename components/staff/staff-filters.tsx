@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { DateField } from "@/components/form/date-field";
 import { SelectField } from "@/components/form/select-field";
 import { Button } from "@/components/ui/button";
@@ -52,11 +52,14 @@ export function StaffFilterBar({ districtId, filters, onChange }: Props) {
   const searchTerm = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const schools = useDistrictSchools(districtId);
   const set = (key: StaffFilterKey) => (value: string) => onChange({ [key]: value });
+  // Only a new debounced term goes to the URL: the term last sent is remembered, so a render with a
+  // new onChange (or the URL changing under the box) sends nothing.
+  const sent = useRef(searchTerm);
   useEffect(() => {
-    if (searchTerm !== (filters.searchTerm ?? "")) onChange({ searchTerm });
-    // Only a new debounced term is a change; the URL's own value is read once, above.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [searchTerm]);
+    if (searchTerm === sent.current) return;
+    sent.current = searchTerm;
+    onChange({ searchTerm });
+  }, [searchTerm, onChange]);
   const more = (
     ["startDate", "endDate", "stateOfResidence", "localGovernmentOfResidence", "stateOfOrigin", "localGovernmentOfOrigin", "accountStatus", "gender"] as const
   ).filter((key) => filters[key]).length;
