@@ -84,3 +84,28 @@ export const ownerOperations: readonly Operation[] = [
 ];
 
 export type Permission = { name: string; description: string; category: string; operation: string };
+
+/**
+ * The LGEA administrator's system role (architecture 'LGEA portals'): the second layout's areas for
+ * their LGEA's schools, staff, pupils and classes. Migration 0008 gives the same list to existing districts.
+ */
+export const lgeaAdminOperations: readonly Operation[] = [
+  "district.view",
+  "school.view",
+  "school.create",
+  "school.update",
+  "school.upload",
+  "school.download",
+  "staff.view",
+  "student.view",
+  "student.create",
+  "student.update",
+  "student.upload",
+  "student.download",
+  "class.view",
+  "class.create",
+  "class.update",
+  "lgea.view",
+  "role.view",
+  "configuration.view",
+];

@@ -4,6 +4,7 @@ import * as z from "zod/mini";
 import { emailField, nameField, phoneField } from "../../lib/contract/fields";
 import { bootDatabase } from "../boot";
 import { cliConfig, fail } from "./cli-env";
+import { provisionDistrict } from "./provision";
 import { district, staff, statePortal } from "./schema";
 import { systemScope, within } from "./scope";
 
@@ -59,6 +60,7 @@ bootDatabase(cliConfig(), { seedEmbedded: false })
         .where(and(eq(sql`lower(btrim(${district.name}))`, args.district.toLowerCase()), within(system, district)));
       const home = found ?? (await tx.insert(district).values({ stateId: state.id, name: args.district }).returning())[0];
       if (!home) throw new Error("could not create the district");
+      if (!found) await provisionDistrict(tx, home.id);
       const [admin] = await tx
         .insert(staff)
         .values({

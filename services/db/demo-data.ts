@@ -98,9 +98,9 @@ export const demoSuperAdmin = { first: "Olufemi", last: "Adekunle", email: "supe
 export const studentFirstNames = ["Tobi", "Amaka", "Sadiq", "Kemi", "Uche", "Fatima", "Dayo", "Ifeoma", "Yakubu", "Bola", "Nnamdi", "Hauwa"];
 export const studentLastNames = ["Ajayi", "Okonkwo", "Garba", "Balogun", "Nwachukwu", "Ibrahim", "Oladipo", "Chukwu"];
 
-/** The classes of a demo school by its category: three for secondary schools, six for primary. */
-export function demoClassesFor(category: string): { name: string; classType: string }[] {
-  if (category === "Senior Secondary") return [1, 2, 3].map((n) => ({ name: `SS ${n}`, classType: "Senior Secondary" }));
-  if (category === "Junior Secondary") return [1, 2, 3].map((n) => ({ name: `JSS ${n}`, classType: "Junior Secondary" }));
-  return [1, 2, 3, 4, 5, 6].map((n) => ({ name: `Primary ${n}`, classType: "Primary" }));
+/** The standard class types a demo school has one class (arm A) of, by its category. */
+export function demoClassesFor(category: string): string[] {
+  if (category === "Senior Secondary") return ["SSS 1", "SSS 2", "SSS 3"];
+  if (category === "Junior Secondary") return ["JSS 1", "JSS 2", "JSS 3"];
+  return [1, 2, 3, 4, 5, 6].map((n) => `Primary ${n}`);
 }

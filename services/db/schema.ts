@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type PgColumn } from "drizzle-orm/pg-core";
+import { bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type PgColumn } from "drizzle-orm/pg-core";
 import { searchableText } from "./search";
 import type { AccountStatus, OrganizationType, StaffType, StateTerminologies } from "../../lib/contract/user";
 import type { SystemRoleKey } from "../../lib/contract/roles-values";
+import type { ClassLevel } from "../../lib/contract/classes-values";
+import type { AcademicTerm } from "../../lib/contract/configuration-values";
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -57,10 +59,19 @@ export const lgea = pgTable(
       .notNull()
       .references(() => district.id),
     name: text("name").notNull(),
+    /** One of the district's state's LGAs, at most one LGEA portal each (architecture 'LGEA portals'). */
     localGovernment: text("local_government").notNull(),
+    address: text("address"),
+    phoneNumbers: jsonb("phone_numbers").$type<string[]>().notNull().default([]),
+    emails: jsonb("emails").$type<string[]>().notNull().default([]),
+    version: integer("version").notNull().default(1),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("lgea_district_name_uq").on(t.districtId, sql`lower(btrim(${t.name}))`)],
+  (t) => [
+    uniqueIndex("lgea_district_name_uq").on(t.districtId, sql`lower(btrim(${t.name}))`),
+    uniqueIndex("lgea_district_local_government_uq").on(t.districtId, t.localGovernment),
+  ],
 );
 
 export const school = pgTable(
@@ -188,6 +199,29 @@ export const schoolRole = pgTable(
 );
 
 /** A class of a school (JSS 1, Primary 4, ...); the classes issue adds what else a class holds. */
+/**
+ * The class types of a district (architecture 'Classes'): the standard ones every district starts with
+ * (Nursery 1 to SSS 3, `standard`, fixed) and those the district adds, in `position` order.
+ */
+export const classType = pgTable(
+  "class_type",
+  {
+    id: id(),
+    districtId: uuid("district_id")
+      .notNull()
+      .references(() => district.id),
+    name: text("name").notNull(),
+    level: text("level").$type<ClassLevel>().notNull(),
+    position: integer("position").notNull(),
+    standard: boolean("standard").notNull().default(false),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("class_type_district_name_uq").on(t.districtId, sql`lower(btrim(${t.name}))`)],
+);
+
+/** A class: school × class type × arm, its name derived ("JSS 2B"), with an optional class teacher posted at the school. */
 export const schoolClass = pgTable(
   "school_class",
   {
@@ -199,10 +233,22 @@ export const schoolClass = pgTable(
       .notNull()
       .references(() => school.id),
     name: text("name").notNull(),
-    classType: text("class_type").notNull(),
+    classTypeId: uuid("class_type_id")
+      .notNull()
+      .references(() => classType.id),
+    arm: text("arm").notNull(),
+    classTeacherId: uuid("class_teacher_id").references(() => staff.id),
+    capacity: integer("capacity").notNull().default(40),
+    version: integer("version").notNull().default(1),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("school_class_school_name_uq").on(t.schoolId, sql`lower(btrim(${t.name}))`), index("school_class_district_idx").on(t.districtId)],
+  (t) => [
+    uniqueIndex("school_class_school_name_uq").on(t.schoolId, sql`lower(btrim(${t.name}))`),
+    index("school_class_district_idx").on(t.districtId),
+    index("school_class_type_idx").on(t.classTypeId),
+    index("school_class_teacher_idx").on(t.classTeacherId),
+  ],
 );
 
 export const student = pgTable(
@@ -215,6 +261,7 @@ export const student = pgTable(
     schoolId: uuid("school_id")
       .notNull()
       .references(() => school.id),
+    classId: uuid("class_id").references(() => schoolClass.id),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     middleName: text("middle_name"),
@@ -230,7 +277,11 @@ export const student = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("student_admission_uq").on(t.districtId, sql`lower(btrim(${t.admissionNumber}))`), index("student_school_idx").on(t.schoolId)],
+  (t) => [
+    uniqueIndex("student_admission_uq").on(t.districtId, sql`lower(btrim(${t.admissionNumber}))`),
+    index("student_school_idx").on(t.schoolId),
+    index("student_class_idx").on(t.classId),
+  ],
 );
 
 /**
@@ -485,3 +536,21 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_district_idx").on(t.districtId, t.at)],
 );
+
+/**
+ * The district's configuration (architecture 'Configuration'): one row per district, created with the
+ * district (`provisionDistrict`), so nothing that reads it finds it missing. Money in kobo.
+ */
+export const districtConfiguration = pgTable("district_configuration", {
+  districtId: uuid("district_id")
+    .primaryKey()
+    .references(() => district.id),
+  academicSession: text("academic_session").notNull(),
+  terms: jsonb("terms").$type<AcademicTerm[]>().notNull(),
+  reportCardPrice: bigint("report_card_price", { mode: "number" }).notNull(),
+  admissionNumberPattern: text("admission_number_pattern").notNull(),
+  lowBalanceThreshold: bigint("low_balance_threshold", { mode: "number" }).notNull(),
+  version: integer("version").notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

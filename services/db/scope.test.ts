@@ -83,8 +83,10 @@ describe("the scope on every query", () => {
     expect([...ownedNames].sort()).toEqual(
       [
         "auditLog",
+        "classType",
         "dataImport",
         "district",
+        "districtConfiguration",
         "lgea",
         "role",
         "roleAccess",

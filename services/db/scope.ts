@@ -5,8 +5,10 @@ import { notFound } from "../http/errors";
 import type { Reader } from "./client";
 import {
   auditLog,
+  classType,
   dataImport,
   district,
+  districtConfiguration,
   lgea,
   role,
   roleAccess,
@@ -102,6 +104,9 @@ const narrowings = new Map<PgTable, { district: PgColumn; narrow: Narrowing }>([
   [role, { district: role.districtId, narrow: () => undefined }],
   [storedImage, { district: storedImage.districtId, narrow: () => undefined }],
   [dataImport, { district: dataImport.districtId, narrow: () => undefined }],
+  // The district's class types and configuration are read by everyone working in it, at any level.
+  [classType, { district: classType.districtId, narrow: () => undefined }],
+  [districtConfiguration, { district: districtConfiguration.districtId, narrow: () => undefined }],
   [auditLog, { district: auditLog.districtId as PgColumn, narrow: () => undefined }],
   [
     lgea,

@@ -1,9 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { allOperations, type Operation } from "../../lib/contract/permissions";
+import type { Operation } from "../../lib/contract/permissions";
 import { hashPassword, verifyPassword } from "../auth/password";
 import type { Db } from "./client";
 import { demoClassesFor, demoDistricts, demoPasswords, demoState, demoSuperAdmin, studentFirstNames, studentLastNames } from "./demo-data";
-import { district, lgea, requirement, role, roleAccess, school, schoolClass, schoolRole, staff, statePortal, student } from "./schema";
+import { className } from "../../lib/contract/classes-values";
+import { provisionDistrict } from "./provision";
+import { classType, district, lgea, requirement, role, roleAccess, school, schoolClass, schoolRole, staff, statePortal, student } from "./schema";
 import { systemScope, within } from "./scope";
 
 /** Crosses districts by design: the demo seed. */
@@ -39,6 +41,13 @@ export function demoBanner(): string {
     `!!   other demo staff      <first>.<last>@example.org  /  ${demoPasswords.staff}`,
     rule,
   ].join("\n");
+}
+
+/** The k-th of a non-empty list, round and round. */
+function pick<T>(list: readonly T[], k: number): T {
+  const item = list[k % list.length];
+  if (item === undefined) throw new Error("pick from an empty list");
+  return item;
 }
 
 const lower = (s: string) => s.toLowerCase().replace(/[^a-z]/g, "");
@@ -90,23 +99,29 @@ export async function seedDemo(db: Db) {
           })),
         )
         .returning();
-      await tx.insert(schoolClass).values(schools.flatMap((s) => demoClassesFor(s.category).map((c) => ({ districtId: dist.id, schoolId: s.id, ...c }))));
+      const { adminRole } = await provisionDistrict(tx, dist.id);
+      const types = await tx.select().from(classType).where(within(system, classType));
+      const classes = await tx
+        .insert(schoolClass)
+        .values(
+          schools.flatMap((s) =>
+            demoClassesFor(s.category).map((typeName) => {
+              const type = types.find((t) => t.districtId === dist.id && t.name === typeName);
+              if (!type) throw new Error(`no class type ${typeName}`);
+              return { districtId: dist.id, schoolId: s.id, classTypeId: type.id, arm: "A", name: className(typeName, "A") };
+            }),
+          ),
+        )
+        .returning();
 
-      const [adminRole, supervisorRole, recordsRole] = await tx
+      const [supervisorRole, recordsRole] = await tx
         .insert(role)
         .values([
-          {
-            districtId: dist.id,
-            name: "District Administrator",
-            description: "Runs the district: every permission.",
-            operations: [...allOperations],
-            systemKey: "district-admin",
-          },
           { districtId: dist.id, name: "School Supervisor", description: "Sees schools, staff and students.", operations: supervisorOps },
           { districtId: dist.id, name: "Records Officer", description: "Keeps staff and student records.", operations: recordsOps },
         ])
         .returning();
-      if (!adminRole || !supervisorRole || !recordsRole) throw new Error("role insert failed");
+      if (!supervisorRole || !recordsRole) throw new Error("role insert failed");
 
       const common = (first: string, last: string, gender: string) => ({
         districtId: dist.id,
@@ -191,6 +206,10 @@ export async function seedDemo(db: Db) {
           Array.from({ length: 12 + si * 4 }, (_, k) => ({
             districtId: dist.id,
             schoolId: s.id,
+            classId: pick(
+              classes.filter((c) => c.schoolId === s.id),
+              k,
+            ).id,
             firstName: studentFirstNames[(k + si) % studentFirstNames.length] ?? "Tobi",
             lastName: studentLastNames[(k * 3 + si) % studentLastNames.length] ?? "Ajayi",
             gender: k % 2 === 0 ? "Female" : "Male",
