@@ -25,7 +25,10 @@ export const routes = {
   newStaff: "/administration/user-management/staff-management/new-staff",
   staffTransfer: "/administration/user-management/staff-management/transfer",
   staffTransfers: "/administration/user-management/staff-management/list-staff-transfer",
+  lgaManagement: "/administration/lga-management",
   lgaCreation: "/administration/lga-management/lga-creation",
+  classes: "/administration/classes",
+  configuration: "/administration/configuration",
   superAdmin: "/super-admin",
   switchDistrict: "/super-admin/switch-district",
 } as const;

@@ -1,15 +1,13 @@
 "use client";
 
-import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "@/lib/notify";
-import { ChipsField } from "@/components/form/chips-field";
-import { CountryCodeSelect } from "@/components/form/country-code-select";
+import { EmailChips, listError, PhoneChips } from "@/components/form/contact-chips";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextField } from "@/components/ui/text-field";
 import type { DistrictProfile, DistrictUpdate } from "@/lib/contract/district";
-import { fieldMessages, formInvalidMessage, successNotices } from "@/lib/contract/messages";
+import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
 import { districtMutations } from "@/lib/queries/district";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { useDistrictChanged } from "@/lib/use-district-change";
@@ -17,12 +15,9 @@ import { lazyResolver } from "@/lib/lazy-resolver";
 
 const validation = lazyResolver(() => import("@/lib/contract/district").then((m) => m.districtUpdateSchema));
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** The district's name, address and contacts; the phone chips take the last ten digits after the country code. */
 export function DistrictDetailsForm({ district, districtTerm }: { district: DistrictProfile; districtTerm: string }) {
   const changed = useDistrictChanged();
-  const [code, setCode] = useState("+234");
   const form = useForm<DistrictUpdate>({
     resolver: validation.resolver,
     defaultValues: {
@@ -61,34 +56,13 @@ export function DistrictDetailsForm({ district, districtTerm }: { district: Dist
       <Controller
         control={form.control}
         name="phoneNumbers"
-        render={({ field }) => (
-          <ChipsField
-            label="Phone numbers"
-            values={field.value}
-            onChange={field.onChange}
-            inputMode="numeric"
-            placeholder="8031234567"
-            // Spec §5: a phone chip is added only once the input has at least 10 characters.
-            canAdd={(text) => text.trim().length >= 10}
-            toValue={(text) => (/^\d{10}$/.test(text.trim()) ? { value: `${code}${text.trim()}` } : { error: fieldMessages.phoneDigits })}
-            prefix={<CountryCodeSelect aria-label="Phone number country code" value={code} onChange={(event) => setCode(event.target.value)} />}
-            error={errors.phoneNumbers?.message ?? errors.phoneNumbers?.find?.((e) => e)?.message}
-          />
-        )}
+        render={({ field }) => <PhoneChips label="Phone numbers" values={field.value} onChange={field.onChange} error={listError(errors.phoneNumbers)} />}
       />
       <Controller
         control={form.control}
         name="emails"
         render={({ field }) => (
-          <ChipsField
-            label="E-mails"
-            values={field.value}
-            onChange={field.onChange}
-            inputMode="email"
-            placeholder="office@example.org"
-            toValue={(text) => (emailPattern.test(text.trim()) ? { value: text.trim().toLowerCase() } : { error: fieldMessages.emailInvalid })}
-            error={errors.emails?.message ?? errors.emails?.find?.((e) => e)?.message}
-          />
+          <EmailChips label="E-mails" placeholder="office@example.org" values={field.value} onChange={field.onChange} error={listError(errors.emails)} />
         )}
       />
       <div className="flex justify-end">

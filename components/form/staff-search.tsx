@@ -10,16 +10,22 @@ import { useDebounced } from "@/lib/use-debounced";
 const LIMIT = 5;
 const DEBOUNCE_MS = 200;
 
-type Props = { districtId: string; label: string; onSelect: (staff: StaffSearchResult) => void };
+type Props = {
+  districtId: string;
+  label: string;
+  onSelect: (staff: StaffSearchResult) => void;
+  /** Only the staff posted at this school (a class teacher); all of the district's staff when left out. */
+  school?: string;
+};
 
 /** Staff search autocomplete (spec §2): a combobox whose options come from GET /staff/search. */
-export function StaffSearch({ districtId, label, onSelect }: Props) {
+export function StaffSearch({ districtId, label, onSelect, school }: Props) {
   const id = useId();
   const [term, setTerm] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const searchTerm = useDebounced(term.trim(), DEBOUNCE_MS);
-  const results = useApiRead(staffReads.search(districtId, searchTerm, LIMIT), { enabled: searchTerm.length >= 2 });
+  const results = useApiRead(staffReads.search(districtId, searchTerm, LIMIT, school), { enabled: searchTerm.length >= 2 });
   const options = searchTerm.length >= 2 ? (results.data?.foundStaffs ?? []) : [];
 
   const choose = (staff: StaffSearchResult) => {

@@ -15,7 +15,21 @@ const areas: Area[] = [
   { title: "School management", description: "Schools, their principals and statistics.", href: routes.schoolManagement, needs: "school.view", ready: true },
   { title: "Staff management", description: "Staff records, uploads and transfers.", href: routes.staffManagement, needs: "staff.view", ready: true },
   { title: "Student management", description: "Admissions and student records.", href: routes.studentManagement, needs: "student.view", ready: false },
-  { title: "LGEA portals", description: "Local government education authority portals.", href: routes.lgaCreation, needs: "lgea.view", ready: false },
+  { title: "Classes", description: "Classes, their arms and class teachers, and the class types.", href: routes.classes, needs: "class.view", ready: true },
+  {
+    title: "LGEA portals",
+    description: "Local government education authority portals and their administrators.",
+    href: routes.lgaManagement,
+    needs: "lgea.view",
+    ready: true,
+  },
+  {
+    title: "Configuration",
+    description: "The academic session and its terms, the report-card price, admission numbers and the wallet alert.",
+    href: routes.configuration,
+    needs: "configuration.view",
+    ready: true,
+  },
 ];
 
 /** The areas of administration this user may open; areas still being built say so instead of linking nowhere. */

@@ -47,7 +47,7 @@ export function StaffTable({ rows, terminologies, selectable, isSelected, onSele
   const columns = selectable ? 9 : 8;
 
   return (
-    <div className="overflow-x-auto rounded-lg border border-border bg-card">
+    <div className="relative overflow-x-auto rounded-lg border border-border bg-card">
       <table className="w-full min-w-[960px] border-collapse text-sm" aria-rowcount={rows.length + 1}>
         <caption className="sr-only">{caption}</caption>
         <ColumnHeads

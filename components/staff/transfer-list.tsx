@@ -119,7 +119,7 @@ export function TransferList({ districtId, canFilterBySchool, canTransfer }: Pro
               : `${total.toLocaleString("en")} transfer${total === 1 ? "" : "s"}`}
           </p>
           {list.data.transfers.length > 0 ? (
-            <div className={`overflow-x-auto rounded-lg border border-border bg-card ${list.isPlaceholderData || navigating ? "opacity-60" : ""}`}>
+            <div className={`relative overflow-x-auto rounded-lg border border-border bg-card ${list.isPlaceholderData || navigating ? "opacity-60" : ""}`}>
               <table className="w-full min-w-[860px] border-collapse text-left text-sm">
                 <caption className="sr-only">Staff transfers, newest first</caption>
                 <ColumnHeads cellClassName={cell} labels={["Made", "Effective", "By", "Reason", "Staff", "Moves", <span className="sr-only">Details</span>]} />

@@ -2,7 +2,21 @@ import type { ApiTarget } from "./upstream";
 
 /** The resources the browser reaches through the catch-all, by their first path segment. */
 const ALLOWED: Record<ApiTarget, ReadonlySet<string>> = {
-  district: new Set(["auth", "district", "files", "generic-apis", "lgea", "permission", "role", "school", "staff", "super-admin"]),
+  district: new Set([
+    "auth",
+    "class",
+    "class-arm",
+    "district",
+    "district-configuration",
+    "files",
+    "generic-apis",
+    "lgea",
+    "permission",
+    "role",
+    "school",
+    "staff",
+    "super-admin",
+  ]),
   billing: new Set(["transaction-logs", "wallet"]),
 };
 

@@ -35,3 +35,32 @@ export const standardSetLevels: Record<SchoolCategory, readonly ClassLevel[]> = 
 
 /** A class's name from its type and arm: "JSS 2" and "B" make "JSS 2B"; a longer arm is set apart ("JSS 2 Gold"). */
 export const className = (typeName: string, arm: string) => (arm.length === 1 ? `${typeName}${arm}` : `${typeName} ${arm}`);
+
+/** Messages of the class and class-type routes and forms, shown as they come. */
+export const classMessages = {
+  schoolRequired: "Choose a school.",
+  classTypeRequired: "Choose a class type.",
+  levelRequired: "Choose a level.",
+  armRequired: "Enter an arm, e.g. A.",
+  armFormat: "An arm is letters and digits (and spaces), e.g. A or Gold, at most 20 characters.",
+  capacityRange: "Capacity must be a whole number from 1 to 200.",
+  positionRange: "Order must be a whole number from 1 to 1000.",
+  armsRequired: "Choose at least one arm.",
+  classTypesRequired: "Choose at least one class type.",
+  nameTaken: "This school already has a class with this name.",
+  classTypeNameTaken: "A class type with this name already exists.",
+  levelNotInSchool: "This school's category does not have classes at this level.",
+  teacherNotAtSchool: "The class teacher must be a staff member posted at this school.",
+  standardTypeLocked: "The standard class types come with every district and cannot be changed.",
+  classTypeInUse: "Classes use this class type. Move or remove them first.",
+  staleClass: "This class was changed by someone else. Reload it and try again.",
+  staleClassType: "This class type was changed by someone else. Reload it and try again.",
+  nothingToCreate: "This school already has every one of these classes.",
+  movedWithPupils: "This class has pupils, so it cannot move to another school. Move its pupils to another class first.",
+  classesCreated: "Classes Created Successfully",
+  classCreated: "Class Created Successfully",
+  classUpdated: "Class Updated Successfully",
+  classTypeCreated: "Class Type Created Successfully",
+  classTypeUpdated: "Class Type Updated Successfully",
+  classTypeDeleted: "Class Type Deleted Successfully",
+} as const;

@@ -47,6 +47,47 @@ export function defaultConfiguration(today: Date) {
   };
 }
 
+/**
+ * Naira as typed in a form ("1500", "1,500.5", "₦1,500.00") in kobo; null when it is not an amount of at
+ * most two decimals (a minus sign included). Whole numbers throughout: no floating-point rounding.
+ */
+export function nairaToKobo(text: string): number | null {
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text.replace(/[₦,\s]/g, ""));
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}
+
+/** Kobo as the naira a form field shows: 50000 → "500.00". */
+export const koboToNaira = (kobo: number) => `${Math.floor(kobo / 100)}.${String(kobo % 100).padStart(2, "0")}`;
+
+/** An admission-number pattern's characters: letters, digits, / - _ . and the tokens {YYYY}, {YY}, {SEQ:n}. */
+export const admissionPatternCharacters = /^([A-Za-z0-9/_.-]|\{YYYY\}|\{YY\}|\{SEQ:[1-9]\})+$/;
+export const maxAdmissionPatternLength = 40;
+/** How many {SEQ:n} a pattern holds (it must hold exactly one, so every number differs). */
+export const sequenceTokensIn = (pattern: string) => (pattern.match(/\{SEQ:[1-9]\}/g) ?? []).length;
+/** A pattern the update accepts. */
+export const isAdmissionPattern = (pattern: string) =>
+  pattern.length <= maxAdmissionPatternLength && admissionPatternCharacters.test(pattern) && sequenceTokensIn(pattern) === 1;
+
+/** What the admission-number pattern's tokens stand for (the form explains them). */
+export const admissionPatternTokens = [
+  { token: "{YYYY}", meaning: "the year of admission, e.g. 2026" },
+  { token: "{YY}", meaning: "its last two digits, e.g. 26" },
+  { token: "{SEQ:n}", meaning: "the pupil's number in that year's admissions, n digits long with leading zeros (exactly once)" },
+] as const;
+
+/**
+ * The admission number a pattern gives the `sequence`-th admission of `year`:
+ * ("ADM/{YYYY}/{SEQ:5}", 2026, 1) → "ADM/2026/00001". A sequence longer than n digits is written whole.
+ */
+export function admissionNumberOf(pattern: string, year: number, sequence: number): string {
+  return pattern.replace(/\{YYYY\}|\{YY\}|\{SEQ:([1-9])\}/g, (token, width: string | undefined) => {
+    if (token === "{YYYY}") return String(year);
+    if (token === "{YY}") return String(year % 100).padStart(2, "0");
+    return String(sequence).padStart(Number(width), "0");
+  });
+}
+
 /** Kobo as naira with two decimals, formatted for Nigeria: 50000 → "₦500.00". */
 export const formatNaira = (kobo: number) =>
   new Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN", minimumFractionDigits: 2 }).format(kobo / 100);
@@ -54,6 +95,7 @@ export const formatNaira = (kobo: number) =>
 export const configurationMessages = {
   sessionFormat: "Enter the session as two consecutive years, e.g. 2026/2027.",
   termDate: "Enter a date.",
+  termsRequired: "Give the three terms: First Term, Second Term and Third Term, in that order.",
   termOrder: "A term must end after it starts.",
   termOverlap: "Terms must follow one another without overlapping.",
   termOutsideSession: "Term dates must fall within the session (1 September to 31 August).",

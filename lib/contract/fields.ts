@@ -60,3 +60,14 @@ export const usernameField = z
   );
 
 export const uuidParam = z.uuid({ error: "Not a valid id." });
+
+/** An optional id: empty or missing is null. */
+export const optionalId = z.pipe(
+  z.nullish(z.union([z.literal(""), uuidParam])),
+  z.transform((v) => v || null),
+);
+
+const tooManyContacts = "At most 10.";
+/** Contact phone numbers, each with its country code as the phone chips input adds them: '+2348030000001'. */
+export const contactPhones = z.array(z.string().check(z.trim(), z.regex(/^\+\d{1,4}\d{10}$/, m.phoneDigits))).check(z.maxLength(10, tooManyContacts));
+export const contactEmails = z.array(emailField).check(z.maxLength(10, tooManyContacts));

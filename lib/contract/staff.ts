@@ -1,11 +1,11 @@
 import * as z from "zod/mini";
-import { emailField, nameField, phoneField, requiredText, text, tooLong, uuidParam, versionField, wholeNumber } from "./fields";
+import { emailField, nameField, optionalId, phoneField, requiredText, text, tooLong, uuidParam, versionField, wholeNumber } from "./fields";
+import { calendarDay } from "./days";
 import { fieldMessages as m } from "./messages";
 import { accountStatuses, staffTypes, type AccountStatus, type StaffProfile, type StaffType } from "./user";
 import {
   employmentDateFields,
   genderEnum,
-  isCalendarDay,
   maritalStatusEnum,
   staffMessages,
   staffRegisterMessages,
@@ -16,9 +16,7 @@ import {
 
 export * from "./staff-values";
 
-const day = z
-  .string({ error: staffMessages.dateInvalid })
-  .check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/, staffMessages.dateInvalid), z.refine(isCalendarDay, staffMessages.dateInvalid));
+const day = calendarDay;
 /** Optional text: an empty field is stored as null. */
 const optionalText = (max: number) =>
   z.pipe(
@@ -109,12 +107,6 @@ export const emailCodeSchema = z.object({
 
 /** What PATCH /staff/update/{id} answers; `pendingEmail` when one's own new e-mail waits for its code. */
 export type StaffUpdated = { staff: StaffProfile; pendingEmail?: string };
-
-/** An optional id: empty or missing is null. */
-const optionalId = z.pipe(
-  z.nullish(z.union([z.literal(""), uuidParam])),
-  z.transform((v) => v || null),
-);
 
 /**
  * A new staff member (POST /staff/create, POST /staff/register-district-admin, a row of the staff upload):

@@ -54,7 +54,7 @@ export const staffKeys = {
   all: ["staff"] as const,
   record: (id: string) => ["staff", "record", id] as const,
   lastTimeActive: (staffId: string) => ["staff", "last-time-active", staffId] as const,
-  search: (districtId: string, searchTerm: string, limit: number) => ["staff", "search", districtId, searchTerm, limit] as const,
+  search: (districtId: string, searchTerm: string, limit: number, school = "") => ["staff", "search", districtId, searchTerm, limit, school] as const,
   register: (districtId: string, filters: StaffFilters, page: number) => ["staff", "register", districtId, filterKey(filters), page] as const,
   /** One total per filter, whatever the page: paging never counts again. */
   total: (districtId: string, filters: StaffFilters) => ["staff", "total", districtId, filterKey(filters)] as const,
@@ -79,11 +79,11 @@ export const staffReads = {
     return apiRead<StaffSearchTotal>(staffKeys.total(districtId, filters), `staff/search-total?${query}`);
   },
   lastTimeActive: (staffId: string) => apiRead<LastTimeActive>(staffKeys.lastTimeActive(staffId), `staff/last-time-active?${new URLSearchParams({ staffId })}`),
-  /** The staff autocomplete (spec §7): the caller is listed too. */
-  search: (districtId: string, searchTerm: string, limit: number) =>
+  /** The staff autocomplete (spec §7): the caller is listed too; `school` keeps to the staff posted at that school. */
+  search: (districtId: string, searchTerm: string, limit: number, school = "") =>
     apiRead<{ foundStaffs: StaffSearchResult[] }>(
-      staffKeys.search(districtId, searchTerm, limit),
-      `staff/search?${new URLSearchParams({ "district[0]": districtId, searchTerm, limit: String(limit), includeLoggedInUser: "true" })}`,
+      staffKeys.search(districtId, searchTerm, limit, school),
+      `staff/search?${new URLSearchParams({ "district[0]": districtId, searchTerm, limit: String(limit), includeLoggedInUser: "true", ...(school ? { school } : {}) })}`,
     ),
 };
 

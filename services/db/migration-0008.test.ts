@@ -28,7 +28,9 @@ describe("migration 0008: classes get a type and an arm, districts their LGEA ro
     const state = await db.query<{ id: string }>(`insert into state_portal (name) values ('Lagos') returning id`);
     const d = await db.query<{ id: string }>(`insert into district (state_id, name) values ($1, 'Old District') returning id`, [state.rows[0]?.id]);
     districtId = d.rows[0]?.id ?? "";
-    await db.query(`insert into role (district_id, name, operations, system_key) values ($1, 'District Administrator', '{school.view}', 'district-admin')`, [districtId]);
+    await db.query(`insert into role (district_id, name, operations, system_key) values ($1, 'District Administrator', '{school.view}', 'district-admin')`, [
+      districtId,
+    ]);
     const s = await db.query<{ id: string }>(
       `insert into school (district_id, name, local_government, category) values ($1, 'Old School', 'Ikeja', 'Senior Secondary') returning id`,
       [districtId],

@@ -7,8 +7,8 @@ import type { Tx } from "./client";
 import { within, type Scope } from "./scope";
 
 /** A table whose rows are edited with optimistic locking (architecture 'Data'). */
-type Versioned = PgTable & { id: PgColumn; version: PgColumn; updatedAt: PgColumn };
-type Row = { id: string; version: number };
+type Versioned = PgTable & { id?: PgColumn; version: PgColumn; updatedAt: PgColumn };
+type Row = { id?: string; version: number };
 
 export type VersionedChange<T extends Versioned> = {
   /** The version the editor read; a row changed since then is a 409 with `stale`, never overwritten. */
@@ -22,6 +22,8 @@ export type VersionedChange<T extends Versioned> = {
   view?: (row: T["$inferSelect"]) => unknown;
   /** The record the audit entry is filed under, when it is not the row itself (e.g. a district). */
   auditRecord?: (row: T["$inferSelect"]) => { id: string; districtId: string };
+  /** The row's key, for a table not keyed by `id` (the district's configuration is keyed by its district). */
+  key?: { column: PgColumn; value: string };
 };
 
 /**
@@ -38,12 +40,14 @@ export async function updateVersioned<T extends Versioned>(
   change: VersionedChange<T>,
 ): Promise<T["$inferSelect"]> {
   if (before.version !== change.version) throw new AppError("conflict", change.stale);
+  const key = change.key ?? (table.id && before.id ? { column: table.id, value: before.id } : undefined);
+  if (!key) throw new Error("updateVersioned: a table not keyed by id needs the change's key");
   const values = typeof change.set === "function" ? await change.set() : change.set;
   const set = { ...values, version: sql`${table.version} + 1`, updatedAt: new Date() } as PgUpdateSetSource<T>;
   const [row] = (await tx
     .update(table)
     .set(set)
-    .where(and(eq(table.id, before.id), eq(table.version, change.version), within(scope, table)))
+    .where(and(eq(key.column, key.value), eq(table.version, change.version), within(scope, table)))
     .returning()) as (T["$inferSelect"] & Row)[];
   if (!row) throw new AppError("conflict", change.stale);
   const view = change.view ?? ((r: T["$inferSelect"]) => r);

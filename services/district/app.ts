@@ -3,6 +3,8 @@ import { createApi } from "../http/api";
 import { passwordResetRoutes } from "./auth/password-reset-routes";
 import { authRoutes } from "./auth/routes";
 import { sessionSwitchRoutes } from "./auth/switch-routes";
+import { configurationRoutes } from "./configuration/routes";
+import { classRoutes } from "./classes/routes";
 import { dashboardRoutes } from "./districts/dashboard-routes";
 import { districtProfileRoutes } from "./districts/routes";
 import { fileRoutes } from "./files/routes";
@@ -44,5 +46,7 @@ export function createDistrictApi(deps: Deps) {
   contactChangeRoutes(api);
   superAdminRoutes(api);
   schoolRoutes(api);
+  classRoutes(api);
+  configurationRoutes(api);
   return api;
 }

@@ -11,7 +11,7 @@ let unique = 0;
 export const nextProbeNumber = () => ++unique;
 
 /** The kind of record an id in a path, query or body names; district 2's record of that kind is used for the 404 check. */
-export type Kind = "role" | "staff" | "district" | "organization" | "roleAccess" | "school" | "schoolRole";
+export type Kind = "role" | "staff" | "district" | "organization" | "roleAccess" | "school" | "schoolRole" | "lgea" | "schoolClass" | "classType";
 export type Value = Kind | { literal: string };
 export type IdOf = (kind: Kind) => string;
 export type Probe = { params?: Record<string, Value>; query?: Record<string, Value>; body?: (id: IdOf) => unknown; form?: () => FormData };
@@ -78,6 +78,8 @@ export const probes: Record<string, Probe> = {
   "GET /staff/username-exists/:value": { params: { value: { literal: "probe.username" } } },
   "GET /staff/switch-role-access/:id": { params: { id: "roleAccess" } },
   "GET /lgea/search": { query: { "district[0]": "district" } },
+  // A new administrator rather than an existing one's id: a random staffId is a 400 of the route's own, not a 404.
+  "POST /staff/register-lga-admin-on-district-portal": { body: () => newProbeLgea() },
   "GET /district/view/:id": { params: { id: "district" } },
   "PATCH /district/update/:id": {
     params: { id: "district" },
@@ -122,6 +124,38 @@ export const probes: Record<string, Probe> = {
   "GET /staff/imports/:id/rejected": { params: { id: { literal: randomId() } } },
   "POST /staff/create-multiple/:id": { params: { id: { literal: randomId() } } },
   "GET /staff/download": { query: { "district[0]": "district" } },
+  // Classes: a version no record has; ids of district 2 are 404, random ones 404 too (nothing is written).
+  "POST /class-arm/add-class-type": { body: () => ({ name: `Probe Class Type ${nextProbeNumber()}`, level: "Primary", position: 900 }) },
+  "PATCH /class-arm/update-class-type/:id": {
+    params: { id: "classType" },
+    body: () => ({ name: `Probe Class Type ${nextProbeNumber()}`, level: "Primary", position: 900, version: 999 }),
+  },
+  "POST /class-arm/delete-class-type/:id": { params: { id: "classType" } },
+  "GET /class/view-all": { query: { school: "school" } },
+  "GET /class/view/:id": { params: { id: "schoolClass" } },
+  "POST /class/add": { body: (id) => ({ schoolId: id("school"), classTypeId: id("classType"), arm: "Probe", capacity: 40 }) },
+  "PATCH /class/update/:id": {
+    params: { id: "schoolClass" },
+    body: (id) => ({ schoolId: id("school"), classTypeId: id("classType"), arm: "Probe", capacity: 40, version: 999 }),
+  },
+  "POST /class/standard-set-review": { body: (id) => ({ schoolId: id("school"), classTypeIds: [id("classType")], arms: ["A"], capacity: 40 }) },
+  "POST /class/add-standard-set": { body: (id) => ({ schoolId: id("school"), classTypeIds: [id("classType")], arms: ["A"], capacity: 40 }) },
+  // The configuration is the caller's own district's (no id); a version it never has: admitted, answered 409, nothing changes.
+  "GET /district-configuration/get": {},
+  "PATCH /district-configuration/update": { body: () => ({ ...probeConfiguration, version: 999 }) },
+};
+
+/** A valid configuration for the update probe. */
+const probeConfiguration = {
+  academicSession: "2026/2027",
+  terms: [
+    { name: "First Term", startDate: "2026-09-14", endDate: "2026-12-18" },
+    { name: "Second Term", startDate: "2027-01-11", endDate: "2027-04-09" },
+    { name: "Third Term", startDate: "2027-04-26", endDate: "2027-07-23" },
+  ],
+  reportCardPrice: 50_000,
+  admissionNumberPattern: "ADM/{YYYY}/{SEQ:5}",
+  lowBalanceThreshold: 500_000,
 };
 
 const probeStaffDetails = {
@@ -156,11 +190,24 @@ const newProbeStaff = () => {
   };
 };
 
+/** A new LGEA portal with a new administrator: the first call in a district creates it, later ones get 409 (the local government is taken). */
+const newProbeLgea = () => ({
+  name: `Probe LGEA ${nextProbeNumber()}`,
+  localGovernment: "Surulere",
+  address: "1 Probe Road",
+  phoneNumbers: [],
+  emails: [],
+  administrator: { kind: "new", staff: newProbeStaff() },
+});
+
 /**
  * Routes that, past their own operation, apply the grant rule (the caller must hold every operation of
  * the role given): with the route's operation alone they are admitted, then refused with this message.
  */
-export const grantRuleRoutes: Record<string, string> = { "POST /staff/register-district-admin": roleMessages.cannotGrant };
+export const grantRuleRoutes: Record<string, string> = {
+  "POST /staff/register-district-admin": roleMessages.cannotGrant,
+  "POST /staff/register-lga-admin-on-district-portal": roleMessages.cannotGrant,
+};
 
 /** Routes any signed-in staff member may call without a permission: their own data and availability checks. */
 export const signedInAllowList = [

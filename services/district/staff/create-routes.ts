@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { FieldIssue } from "../../../lib/contract/errors";
 import { fieldMessages, formInvalidMessage, successNotices } from "../../../lib/contract/messages";
-import { roleMessages } from "../../../lib/contract/roles";
+import { roleMessages, type SystemRoleKey } from "../../../lib/contract/roles";
 import { newStaffSchema, possibleDuplicatesQuerySchema, type NewStaff, type PossibleDuplicates, type StaffCreated } from "../../../lib/contract/staff";
 import { recordAudit } from "../../db/audit";
 import type { Tx } from "../../db/client";
@@ -12,7 +12,7 @@ import { requires } from "../../http/access";
 import type { Api } from "../../http/api";
 import type { Actor, Deps } from "../../http/context";
 import { AppError, forbidden } from "../../http/errors";
-import { assertKnownPlaces } from "../reference/places";
+import { placeIssues } from "../reference/places";
 import { assertCanGrant } from "../roles/rules";
 import { lockStaffNumbers } from "./identity";
 import { invitationsFor, sendInvitations } from "./invitation";
@@ -21,33 +21,71 @@ import { identityIssues, postingIssues } from "./rules";
 
 const tag = "Staff";
 
-/** Two creates of one e-mail or phone both pass the check; the unique index stops the second with the check's answer. */
-const guardIdentity = <T>(write: () => Promise<T>) =>
+/** Per-field issues of a staff form nested in a bigger one, under its path there ("administrator.staff."); "" for the staff form itself. */
+const under = (prefix: string, issues: FieldIssue[]) => (prefix ? issues.map((i) => ({ ...i, path: `${prefix}${i.path}` })) : issues);
+
+/**
+ * Two creates of one e-mail or phone both pass the check; the unique index stops the second with the check's answer
+ * (on the staff form's fields, under `prefix` when that form is nested in another).
+ */
+export const guardIdentity = <T>(write: () => Promise<T>, prefix = "") =>
   guardUnique(
     "staff_email_uq",
-    () => taken([{ path: "email", message: fieldMessages.emailTaken }]),
-    () => guardUnique("staff_phone_uq", () => taken([{ path: "phoneNumber", message: fieldMessages.phoneTaken }]), write),
+    () => taken(under(prefix, [{ path: "email", message: fieldMessages.emailTaken }])),
+    () => guardUnique("staff_phone_uq", () => taken(under(prefix, [{ path: "phoneNumber", message: fieldMessages.phoneTaken }])), write),
   );
 const taken = (issues: FieldIssue[]) => new AppError("conflict", formInvalidMessage, issues);
 
 /**
  * Creates one staff member in the caller's scope, checked like the form (places, posting, identity),
- * with their invitation; `then` adds what a flavour of the create gives (the district administrator role).
+ * with their invitation (to send once the transaction commits: `sendInvitations`). `then` adds what a
+ * flavour of the create gives (the district administrator role); `prefix` puts the per-field issues
+ * where the staff form sits in a bigger form (the LGEA portal's new administrator: "administrator.staff.").
  */
-async function createStaff(tx: Tx, deps: Deps, scope: StaffScope, actor: Actor, body: NewStaff, then?: (tx: Tx, row: StaffRow) => Promise<void>) {
-  assertKnownPlaces(body);
+export async function createStaff(
+  tx: Tx,
+  deps: Deps,
+  scope: StaffScope,
+  actor: Actor,
+  body: NewStaff,
+  { then, prefix = "" }: { then?: (tx: Tx, row: StaffRow) => Promise<void>; prefix?: string } = {},
+) {
+  const badPlaces = placeIssues(body);
+  if (badPlaces.length > 0) throw new AppError("validation", formInvalidMessage, under(prefix, badPlaces));
   const place = await districtOfScope(tx, scope);
   const badPosting = await postingIssues(tx, scope, body);
-  if (badPosting.length > 0) throw new AppError("validation", formInvalidMessage, badPosting);
+  if (badPosting.length > 0) throw new AppError("validation", formInvalidMessage, under(prefix, badPosting));
   await lockStaffNumbers(tx, place.stateId);
   const clashes = await identityIssues(tx, place.stateId, body);
-  if (clashes.length > 0) throw taken(clashes);
+  if (clashes.length > 0) throw taken(under(prefix, clashes));
   const [row] = await insertStaff(tx, scope, [{ ...body, email: body.email.toLowerCase() }]);
   if (!row) throw new Error("staff insert returned nothing");
   await recordAudit(tx, actor, "staff.create", row, null, auditView(row));
   await then?.(tx, row);
   const [invitation] = await invitationsFor(tx, deps, [row], place.name);
   return { row, invitation };
+}
+
+/**
+ * The district's system role of this key (architecture 'Staff'), once the caller is checked against the
+ * grant rule: they must hold every operation of it (super administrators and the owner may give any).
+ */
+export async function grantableSystemRole(tx: Tx, scope: StaffScope, actor: Actor, systemKey: SystemRoleKey) {
+  const [found] = await tx
+    .select()
+    .from(role)
+    .where(and(eq(role.systemKey, systemKey), eq(role.districtId, scope.districtId), withinDistrict(scope, role)));
+  if (!found) throw new AppError("conflict", roleMessages.noAdminRole);
+  assertCanGrant(actor, found.operations);
+  return found;
+}
+
+/** Gives a staff member a role at an organisation of their district, with its audit row. */
+export async function giveRole(tx: Tx, actor: Actor, values: typeof roleAccess.$inferInsert) {
+  const [access] = await tx.insert(roleAccess).values(values).returning();
+  if (!access) throw new Error("role access insert returned nothing");
+  await recordAudit(tx, actor, "role.assign", { id: access.id, districtId: access.districtId }, null, access);
+  return access;
 }
 
 const created = (row: StaffRow): StaffCreated => ({
@@ -90,19 +128,16 @@ export function staffCreateRoutes({ route }: Api) {
       const actor = c.get("actor");
       if (!atDistrictLevel(scope)) throw forbidden();
       const giveAdminRole = async (tx: Tx, row: StaffRow) => {
-        const [adminRole] = await tx
-          .select()
-          .from(role)
-          .where(and(eq(role.systemKey, "district-admin"), eq(role.districtId, scope.districtId), withinDistrict(scope, role)));
-        if (!adminRole) throw new AppError("conflict", roleMessages.noAdminRole);
-        assertCanGrant(actor, adminRole.operations);
-        const [access] = await tx
-          .insert(roleAccess)
-          .values({ staffId: row.id, districtId: row.districtId, organizationType: "District", organizationId: row.districtId, roleId: adminRole.id })
-          .returning();
-        if (access) await recordAudit(tx, actor, "role.assign", { id: access.id, districtId: access.districtId }, null, access);
+        const adminRole = await grantableSystemRole(tx, scope, actor, "district-admin");
+        await giveRole(tx, actor, {
+          staffId: row.id,
+          districtId: row.districtId,
+          organizationType: "District",
+          organizationId: row.districtId,
+          roleId: adminRole.id,
+        });
       };
-      const result = await guardIdentity(() => deps.db.transaction((tx) => createStaff(tx, deps, scope, actor, body, giveAdminRole)));
+      const result = await guardIdentity(() => deps.db.transaction((tx) => createStaff(tx, deps, scope, actor, body, { then: giveAdminRole })));
       sendInvitations(deps, result.invitation ? [result.invitation] : []);
       return c.json(created(result.row), 201);
     },

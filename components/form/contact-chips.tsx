@@ -1,0 +1,48 @@
+"use client";
+
+import { useState } from "react";
+import { fieldMessages } from "@/lib/contract/messages";
+import { ChipsField } from "./chips-field";
+import { CountryCodeSelect } from "./country-code-select";
+
+type ChipsProps = { label: string; values: string[]; onChange: (values: string[]) => void; error?: string };
+
+/** A list field's error: the list's own, else the first of its items' (react-hook-form keeps both shapes). */
+export const listError = (error: { message?: string } | ({ message?: string } | undefined)[] | undefined) =>
+  error && !Array.isArray(error) ? error.message : error?.find((e) => e)?.message;
+
+/** Contact phone numbers as chips, each stored with its country code: '+2348031234567' (spec §2 'phone input with country code list and add chips'). */
+export function PhoneChips({ label, values, onChange, error }: ChipsProps) {
+  const [code, setCode] = useState("+234");
+  return (
+    <ChipsField
+      label={label}
+      values={values}
+      onChange={onChange}
+      inputMode="numeric"
+      placeholder="8031234567"
+      // Spec §5: a phone chip is added only once the input has at least 10 characters.
+      canAdd={(text) => text.trim().length >= 10}
+      toValue={(text) => (/^\d{10}$/.test(text.trim()) ? { value: `${code}${text.trim()}` } : { error: fieldMessages.phoneDigits })}
+      prefix={<CountryCodeSelect aria-label={`${label} country code`} value={code} onChange={(event) => setCode(event.target.value)} />}
+      error={error}
+    />
+  );
+}
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Contact e-mails as chips, lower-cased. */
+export function EmailChips({ label, values, onChange, error, placeholder }: ChipsProps & { placeholder: string }) {
+  return (
+    <ChipsField
+      label={label}
+      values={values}
+      onChange={onChange}
+      inputMode="email"
+      placeholder={placeholder}
+      toValue={(text) => (emailPattern.test(text.trim()) ? { value: text.trim().toLowerCase() } : { error: fieldMessages.emailInvalid })}
+      error={error}
+    />
+  );
+}

@@ -1,0 +1,51 @@
+import { configurationUpdateSchema } from "../../../lib/contract/configuration";
+import { successNotices } from "../../../lib/contract/messages";
+import { atDistrictLevel } from "../../db/scope";
+import { requires } from "../../http/access";
+import type { Api } from "../../http/api";
+import { forbidden } from "../../http/errors";
+import { configurationOf, toConfiguration, updateConfiguration } from "./queries";
+
+const tag = "Configuration";
+
+/**
+ * The district's configuration (architecture 'Configuration'): one record per district, that of the
+ * district the caller works in (a super administrator's: the district of their token). Staff at every
+ * level of the district read it; only staff working at district level change it.
+ */
+export function configurationRoutes({ route }: Api) {
+  route(
+    {
+      method: "GET",
+      path: "/district-configuration/get",
+      summary:
+        "The configuration of the district worked in: { configuration: { districtId, academicSession, terms: [{ name, startDate, endDate }] ×3, reportCardPrice (kobo), admissionNumberPattern, lowBalanceThreshold (kobo), version } }",
+      tag,
+      access: requires("configuration.view"),
+    },
+    async (c) => c.json({ configuration: toConfiguration(await configurationOf(c.get("deps").db, c.get("scope"))) }),
+  );
+
+  route(
+    {
+      method: "PATCH",
+      path: "/district-configuration/update",
+      summary:
+        "Change the configuration of the district worked in (district level only). Body: { academicSession, terms, reportCardPrice, admissionNumberPattern, lowBalanceThreshold, version }. { message, configuration }; 409 when stale",
+      tag,
+      access: requires("configuration.update"),
+      body: configurationUpdateSchema,
+    },
+    async (c, { body }) => {
+      const { db } = c.get("deps");
+      const scope = c.get("scope");
+      if (!atDistrictLevel(scope)) throw forbidden();
+      const { version, ...values } = body;
+      const updated = await db.transaction(async (tx) => {
+        const before = await configurationOf(tx, scope);
+        return updateConfiguration(tx, scope, c.get("actor"), before, { version, values });
+      });
+      return c.json({ message: successNotices.configurationsUpdated, configuration: toConfiguration(updated) });
+    },
+  );
+}
