@@ -182,6 +182,13 @@ export function withinDistrict(scope: Scope, table: PgTable): SQL | undefined {
 /** The scope placed in one district: a super administrator's, for a record of that district and the rules that hold in it. */
 export const scopeInDistrict = (scope: StaffScope, districtId: string): StaffScope => ({ ...scope, districtId, allDistricts: false });
 
+/**
+ * The scope placed in the district it works in, for creating records and the checks that go with them
+ * (places, postings, unique names): a super administrator's scope otherwise reaches every district, and
+ * would let a new record of one district take another's LGA, school or name.
+ */
+export const inWorkedDistrict = (scope: StaffScope): StaffScope => scopeInDistrict(scope, scope.districtId);
+
 /** Staff working in an LGEA or a school see their district's shared records but do not change them (roles, the district's profile). */
 export const atDistrictLevel = (scope: StaffScope) => scope.level === "district";
 

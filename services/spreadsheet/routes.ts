@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { upTo, uuidParam, wholeNumber } from "../../lib/contract/fields";
 import { importMessages, MAX_SPREADSHEET_BYTES } from "../../lib/contract/imports";
 import type { Operation } from "../../lib/contract/permissions";
-import { requestedDistrict, scopeInDistrict } from "../db/scope";
+import { inWorkedDistrict, requestedDistrict, scopeInDistrict } from "../db/scope";
 import { requires } from "../http/access";
 import type { Api } from "../http/api";
 import { confirmImport } from "./confirm";
@@ -52,7 +52,7 @@ export function mountSpreadsheetRoutes<C, P, Q extends DownloadQuery>({ route }:
       access: uploadAccess,
     },
     async (c) => {
-      const context = await entity.context(c.get("deps").db, c.get("scope"));
+      const context = await entity.context(c.get("deps").db, inWorkedDistrict(c.get("scope")));
       const allowed = entity.allowedValues(context);
       const longest = Math.max(0, ...Object.values(allowed).map((v) => v.length));
       const allowedRows = [Object.keys(allowed), ...Array.from({ length: longest }, (_, i) => Object.values(allowed).map((values) => values[i] ?? ""))];
@@ -76,7 +76,7 @@ export function mountSpreadsheetRoutes<C, P, Q extends DownloadQuery>({ route }:
     },
     async (c) => {
       const { db } = c.get("deps");
-      const scope = c.get("scope");
+      const scope = inWorkedDistrict(c.get("scope"));
       const file = await saveUpload(c.req.raw);
       try {
         const summary = await stageImport(db, scope, c.get("actor"), entity, file);

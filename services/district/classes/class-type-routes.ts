@@ -4,7 +4,7 @@ import { uuidParam } from "../../../lib/contract/fields";
 import { recordAudit } from "../../db/audit";
 import { normalizeName } from "../../db/names";
 import { classType } from "../../db/schema";
-import { atDistrictLevel, scopeInDistrict, type StaffScope } from "../../db/scope";
+import { atDistrictLevel, inWorkedDistrict, scopeInDistrict, type StaffScope } from "../../db/scope";
 import { guardUnique } from "../../db/unique-violation";
 import { updateVersioned } from "../../db/versioned";
 import { requires } from "../../http/access";
@@ -29,7 +29,6 @@ const tag = "Classes";
 const idParams = z.object({ id: uuidParam });
 
 /** The district the caller works in (a super administrator's too, not every district). */
-const inDistrictWorkedIn = (scope: StaffScope) => scopeInDistrict(scope, scope.districtId);
 
 /** Class types are the district's: staff working in an LGEA or a school read them and build classes on them, but do not change them. */
 function assertDistrictLevel(scope: StaffScope) {
@@ -55,7 +54,7 @@ export function classTypeRoutes({ route }: Api) {
     },
     async (c) => {
       const { db } = c.get("deps");
-      return c.json({ classTypes: await listClassTypes(db, inDistrictWorkedIn(c.get("scope"))) } satisfies ClassTypeList);
+      return c.json({ classTypes: await listClassTypes(db, inWorkedDistrict(c.get("scope"))) } satisfies ClassTypeList);
     },
   );
 
@@ -71,7 +70,7 @@ export function classTypeRoutes({ route }: Api) {
     },
     async (c, { body }) => {
       const { db } = c.get("deps");
-      const scope = inDistrictWorkedIn(c.get("scope"));
+      const scope = inWorkedDistrict(c.get("scope"));
       const actor = c.get("actor");
       assertDistrictLevel(scope);
       const created = await guardTypeName(() =>

@@ -3,7 +3,7 @@ import { classFormSchema, classListQuerySchema, classMessages, classUpdateSchema
 import { uuidParam } from "../../../lib/contract/fields";
 import { recordAudit } from "../../db/audit";
 import { schoolClass } from "../../db/schema";
-import { scopeInDistrict, type StaffScope } from "../../db/scope";
+import { inWorkedDistrict, scopeInDistrict } from "../../db/scope";
 import { guardUnique } from "../../db/unique-violation";
 import { updateVersioned } from "../../db/versioned";
 import { requires } from "../../http/access";
@@ -18,7 +18,6 @@ const tag = "Classes";
 const idParams = z.object({ id: uuidParam });
 
 /** The district the caller works in (a super administrator's too, not every district): where lists look and new classes go. */
-const inDistrictWorkedIn = (scope: StaffScope) => scopeInDistrict(scope, scope.districtId);
 
 /** Concurrent writes of one name in a school both pass the check; the unique index stops the second with the same 409. */
 const guardClassName = <T>(write: () => Promise<T>) => guardUnique("school_class_school_name_uq", classNameTaken, write);
@@ -40,7 +39,7 @@ export function classRoutes(api: Api) {
     },
     async (c, { query }) => {
       const { db } = c.get("deps");
-      const scope = inDistrictWorkedIn(c.get("scope"));
+      const scope = inWorkedDistrict(c.get("scope"));
       // A school or class type out of reach is no filter of the caller's: 404, as for any record they cannot reach.
       if (query.school) await schoolOrNotFound(db, scope, query.school);
       if (query.classType) await classTypeOrNotFound(db, scope, query.classType);
@@ -72,7 +71,7 @@ export function classRoutes(api: Api) {
     },
     async (c, { body }) => {
       const { db } = c.get("deps");
-      const scope = inDistrictWorkedIn(c.get("scope"));
+      const scope = inWorkedDistrict(c.get("scope"));
       const actor = c.get("actor");
       const created = await guardClassName(() =>
         db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { classMessages, standardSetSchema, type StandardSetReview } from "../../
 import type * as z from "zod/mini";
 import { recordAudit } from "../../db/audit";
 import type { Tx } from "../../db/client";
-import { scopeInDistrict, type StaffScope } from "../../db/scope";
+import { inWorkedDistrict, type StaffScope } from "../../db/scope";
 import { guardUnique } from "../../db/unique-violation";
 import { requires } from "../../http/access";
 import type { Api } from "../../http/api";
@@ -52,7 +52,7 @@ export function standardSetRoutes({ route }: Api) {
     },
     async (c, { body }) => {
       const { db } = c.get("deps");
-      const scope = scopeInDistrict(c.get("scope"), c.get("scope").districtId);
+      const scope = inWorkedDistrict(c.get("scope"));
       const { review } = await db.transaction((tx) => planFor(tx, scope, body));
       return c.json(review satisfies StandardSetReview);
     },
@@ -70,7 +70,7 @@ export function standardSetRoutes({ route }: Api) {
     },
     async (c, { body }) => {
       const { db } = c.get("deps");
-      const scope = scopeInDistrict(c.get("scope"), c.get("scope").districtId);
+      const scope = inWorkedDistrict(c.get("scope"));
       const actor = c.get("actor");
       const created = await guardUnique(
         "school_class_school_name_uq",

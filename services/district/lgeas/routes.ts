@@ -4,7 +4,7 @@ import { formInvalidMessage, successNotices } from "../../../lib/contract/messag
 import { recordAudit } from "../../db/audit";
 import type { Tx } from "../../db/client";
 import { normalizeName } from "../../db/names";
-import { atDistrictLevel, requestedDistrict, scopeInDistrict, type StaffScope } from "../../db/scope";
+import { atDistrictLevel, inWorkedDistrict, requestedDistrict, scopeInDistrict, type StaffScope } from "../../db/scope";
 import { guardUnique } from "../../db/unique-violation";
 import { requires } from "../../http/access";
 import type { Api } from "../../http/api";
@@ -27,7 +27,7 @@ const localGovernmentTaken = () => conflict([{ path: "localGovernment", message:
 /** The scope of a district-level caller, placed in the district they work in (a super administrator's too). */
 function districtScope(scope: StaffScope): StaffScope {
   if (!atDistrictLevel(scope)) throw forbidden();
-  return scopeInDistrict(scope, scope.districtId);
+  return inWorkedDistrict(scope);
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 } from "../../../lib/contract/schools";
 import { recordAudit } from "../../db/audit";
 import { school } from "../../db/schema";
-import { requestedDistrict, scopeInDistrict } from "../../db/scope";
+import { inWorkedDistrict, requestedDistrict, scopeInDistrict } from "../../db/scope";
 import { guardUnique } from "../../db/unique-violation";
 import { updateVersioned } from "../../db/versioned";
 import { requires } from "../../http/access";
@@ -172,7 +172,7 @@ export function schoolRoutes(api: Api) {
     },
     async (c, { body }) => {
       const { db } = c.get("deps");
-      const scope = c.get("scope");
+      const scope = inWorkedDistrict(c.get("scope"));
       const actor = c.get("actor");
       const created = await guardName(() =>
         db.transaction(async (tx) => {

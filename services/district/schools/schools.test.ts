@@ -53,6 +53,19 @@ describe("schools", () => {
     await expectOk(await add({ ...valid, localGovernment: "Ikorodu" }, admin2.authorizationToken), 201);
   });
 
+  it("places a super administrator's new school in the district they work in: its local governments, its names", async () => {
+    const superAdmin = await api.loginSuperAdmin();
+    const asSuper = superAdmin.authorizationToken;
+    expect(superAdmin.staff.district.id).toBe(d1);
+    // Ikorodu is district 2's: not a local government of the district the super administrator works in.
+    const elsewhere = await add({ ...valid, name: "Super Admin Ikorodu School", localGovernment: "Ikorodu" }, asSuper);
+    expect(elsewhere.status).toBe(400);
+    expect(await api.db.select().from(school).where(eq(school.name, "Super Admin Ikorodu School"))).toEqual([]);
+    // A name of district 2's is free in district 1.
+    const { school: created } = await expectOk<One>(await add({ ...valid, name: "Ikorodu Model College" }, asSuper), 201);
+    expect(created).toMatchObject({ districtId: d1, lgea: { name: "Agege LGEA" } });
+  });
+
   it("checks the form with the spec's messages and the district's local governments", async () => {
     const bad = await expectError(await add({ name: "", address: "", localGovernment: "", category: "Castle" }), 400, formInvalidMessage);
     expect(bad.issues).toEqual([

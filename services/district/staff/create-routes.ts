@@ -6,7 +6,7 @@ import { newStaffSchema, possibleDuplicatesQuerySchema, type NewStaff, type Poss
 import { recordAudit } from "../../db/audit";
 import type { Tx } from "../../db/client";
 import { role, roleAccess } from "../../db/schema";
-import { atDistrictLevel, withinDistrict, type StaffScope } from "../../db/scope";
+import { atDistrictLevel, inWorkedDistrict, withinDistrict, type StaffScope } from "../../db/scope";
 import { guardUnique } from "../../db/unique-violation";
 import { requires } from "../../http/access";
 import type { Api } from "../../http/api";
@@ -106,7 +106,7 @@ export function staffCreateRoutes({ route }: Api) {
     },
     async (c, { body }) => {
       const deps = c.get("deps");
-      const result = await guardIdentity(() => deps.db.transaction((tx) => createStaff(tx, deps, c.get("scope"), c.get("actor"), body)));
+      const result = await guardIdentity(() => deps.db.transaction((tx) => createStaff(tx, deps, inWorkedDistrict(c.get("scope")), c.get("actor"), body)));
       sendInvitations(deps, result.invitation ? [result.invitation] : []);
       return c.json(created(result.row), 201);
     },
@@ -124,7 +124,7 @@ export function staffCreateRoutes({ route }: Api) {
     },
     async (c, { body }) => {
       const deps = c.get("deps");
-      const scope = c.get("scope");
+      const scope = inWorkedDistrict(c.get("scope"));
       const actor = c.get("actor");
       if (!atDistrictLevel(scope)) throw forbidden();
       const giveAdminRole = async (tx: Tx, row: StaffRow) => {
