@@ -78,7 +78,7 @@ async function sendOnce(request: UpstreamRequest, session: SessionData | null | 
   const giveUp = () => controller.abort(new UpstreamTimeout());
   if (request.body instanceof ReadableStream) {
     // Streamed rather than held in memory, and given up when the uploader goes silent.
-    init.body = idleWatched(request.body, env().STREAM_IDLE_TIMEOUT_MS, giveUp);
+    init.body = idleWatched(request.body, env().STREAM_IDLE_TIMEOUT_MS, giveUp, "drain");
     init.duplex = "half";
   } else if (request.body) init.body = request.body;
   const long = init.duplex === "half" || LONG_OPERATION.test(request.path);
