@@ -18,6 +18,12 @@ export const routes = {
   editRole: (id: string) => `/administration/user-management/permission-management/edit-role/${id}`,
   studentManagement: "/administration/user-management/student-management",
   admissionRegister: "/administration/user-management/student-management/admission-register",
+  studentRecord: "/administration/user-management/student-management/student-record",
+  /** One pupil's record (the id in the query, as for staff records, so it can be bookmarked). */
+  studentRecordOf: (id: string) => `/administration/user-management/student-management/student-record?id=${encodeURIComponent(id)}`,
+  newStudent: "/administration/user-management/student-management/new-student",
+  studentMove: "/administration/user-management/student-management/move",
+  studentMoves: "/administration/user-management/student-management/moves",
   staffManagement: "/administration/user-management/staff-management",
   staffRecord: "/administration/user-management/staff-management/staff-record",
   /** One staff member's record (the spec's route with the id in the query, so it can be bookmarked). */

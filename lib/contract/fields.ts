@@ -61,6 +61,13 @@ export const usernameField = z
 
 export const uuidParam = z.uuid({ error: "Not a valid id." });
 
+/** Optional text: an empty field is stored as null. */
+export const optionalText = (max: number) =>
+  z.pipe(
+    z.nullish(text(max)),
+    z.transform((v) => v || null),
+  );
+
 /** An optional id: empty or missing is null. */
 export const optionalId = z.pipe(
   z.nullish(z.union([z.literal(""), uuidParam])),

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { emailField, nameField, optionalId, phoneField, requiredText, text, tooLong, uuidParam, versionField, wholeNumber } from "./fields";
+import { emailField, nameField, optionalId, optionalText, phoneField, requiredText, text, tooLong, uuidParam, versionField, wholeNumber } from "./fields";
 import { calendarDay } from "./days";
 import { fieldMessages as m } from "./messages";
 import { accountStatuses, staffTypes, type AccountStatus, type StaffProfile, type StaffType } from "./user";
@@ -17,12 +17,6 @@ import {
 export * from "./staff-values";
 
 const day = calendarDay;
-/** Optional text: an empty field is stored as null. */
-const optionalText = (max: number) =>
-  z.pipe(
-    z.nullish(text(max)),
-    z.transform((v) => v || null),
-  );
 /** An optional calendar day, not after today in Lagos: an empty field is stored as null. */
 const optionalPastDay = z.pipe(
   z.nullish(z.union([z.literal(""), day.check(z.refine((v) => v <= todayInLagos(), staffMessages.dateInFuture))])),

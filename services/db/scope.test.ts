@@ -82,6 +82,7 @@ describe("the scope on every query", () => {
   it("knows the district-owned tables by their schema names", () => {
     expect([...ownedNames].sort()).toEqual(
       [
+        "admissionSequence",
         "auditLog",
         "classType",
         "dataImport",
@@ -98,6 +99,8 @@ describe("the scope on every query", () => {
         "staffTransferRow",
         "storedImage",
         "student",
+        "studentMove",
+        "studentMoveRow",
       ].sort(),
     );
   });

@@ -20,6 +20,9 @@ import {
   staffTransferRow,
   storedImage,
   student,
+  studentMove,
+  studentMoveRow,
+  admissionSequence,
 } from "./schema";
 
 /**
@@ -98,6 +101,12 @@ function touchesScope(s: StaffScope, row: typeof staffTransferRow): SQL | undefi
   );
 }
 
+/** A pupil's move from or to a school of the scope. */
+function movesScope(s: StaffScope, row: typeof studentMoveRow): SQL | undefined {
+  if (s.level === "district") return undefined;
+  return or(bySchool(s, row.fromSchoolId), bySchool(s, row.toSchoolId));
+}
+
 /** How each district-owned table narrows below the district. Tables not listed here are not district-owned. */
 const narrowings = new Map<PgTable, { district: PgColumn; narrow: Narrowing }>([
   [district, { district: district.id, narrow: () => undefined }],
@@ -140,6 +149,20 @@ const narrowings = new Map<PgTable, { district: PgColumn; narrow: Narrowing }>([
     },
   ],
   [student, { district: student.districtId, narrow: (s) => bySchool(s, student.schoolId) }],
+  // The district's admission sequence serves every admission in it, at any level.
+  [admissionSequence, { district: admissionSequence.districtId, narrow: () => undefined }],
+  // A group move is seen below the district by those whose schools it moved pupils from or to.
+  [studentMoveRow, { district: studentMoveRow.districtId, narrow: (s) => movesScope(s, studentMoveRow) }],
+  [
+    studentMove,
+    {
+      district: studentMove.districtId,
+      narrow: (s) =>
+        s.level === "district"
+          ? undefined
+          : sql`exists (select 1 from ${studentMoveRow} where ${studentMoveRow.moveId} = ${studentMove.id} and ${movesScope(s, studentMoveRow)})`,
+    },
+  ],
   [schoolRole, { district: schoolRole.districtId, narrow: (s) => bySchool(s, schoolRole.schoolId) }],
   [schoolClass, { district: schoolClass.districtId, narrow: (s) => bySchool(s, schoolClass.schoolId) }],
   [

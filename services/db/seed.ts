@@ -219,6 +219,13 @@ export async function seedDemo(db: Db) {
             localGovernmentOfOrigin: s.localGovernment,
             stateOfResidence: "Lagos",
             localGovernmentOfResidence: s.localGovernment,
+            dateOfAdmission: `20${20 + (k % 6)}-09-1${k % 9}`,
+            address: `${10 + k} School Road, ${s.localGovernment}, Lagos`,
+            guardianName: `${k % 2 === 0 ? "Mrs" : "Mr"} ${studentLastNames[(k * 3 + si) % studentLastNames.length] ?? "Ajayi"}`,
+            guardianRelationship: k % 2 === 0 ? "Mother" : "Father",
+            guardianPhoneCode: "+234",
+            guardianPhone: String(8051000000 + admission),
+            specialNeeds: "None" as const,
           })),
         ),
       );
