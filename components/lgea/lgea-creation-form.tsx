@@ -76,6 +76,8 @@ const kindLabels: Record<AdministratorKind, string> = { existing: "An existing s
 type Props = {
   districtId: string;
   terminologies: StateTerminologies;
+  /** Whether the user may create staff, and so register a new administrator (the API asks for staff.create too). */
+  canRegisterStaff: boolean;
   /** The local governments still without an LGEA portal in the district. */
   localGovernments: string[];
   /** After the notice and the pause: the page starts a blank form for the next portal. */
@@ -88,7 +90,7 @@ type Props = {
  * new one entered with the staff form (posted at the new LGEA's office). Review shows what will be saved;
  * Create saves the portal and its administrator together.
  */
-export function LgeaCreationForm({ districtId, terminologies, localGovernments, onCreated }: Props) {
+export function LgeaCreationForm({ districtId, terminologies, canRegisterStaff, localGovernments, onCreated }: Props) {
   const ids = useId();
   const form = useForm<LgeaPortalForm, unknown, LgeaPortal>({ resolver: portalValidation.resolver, defaultValues: blankPortal });
   const staffForm = useForm<NewStaffInput, unknown, NewStaff>({ resolver: staffValidation.resolver, defaultValues: blankStaff });
@@ -216,19 +218,21 @@ export function LgeaCreationForm({ districtId, terminologies, localGovernments, 
       <fieldset className="flex min-w-0 flex-col gap-4" aria-describedby={adminError ? adminErrorId : undefined}>
         <legend className="mb-2 text-lg font-semibold">The LGEA administrator</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2" role="radiogroup" aria-label="Administrator">
-          {administratorKinds.map((value) => (
-            <label key={value} className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name={`${ids}-administrator-kind`}
-                value={value}
-                checked={kind === value}
-                onChange={() => chooseKind(value)}
-                className="h-4 w-4 accent-[rgb(var(--primary))]"
-              />
-              {kindLabels[value]}
-            </label>
-          ))}
+          {administratorKinds
+            .filter((value) => value !== "new" || canRegisterStaff)
+            .map((value) => (
+              <label key={value} className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name={`${ids}-administrator-kind`}
+                  value={value}
+                  checked={kind === value}
+                  onChange={() => chooseKind(value)}
+                  className="h-4 w-4 accent-[rgb(var(--primary))]"
+                />
+                {kindLabels[value]}
+              </label>
+            ))}
         </div>
         {kind === "existing" ? (
           <AdministratorPicker

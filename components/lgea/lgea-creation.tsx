@@ -8,14 +8,14 @@ import { useAvailableLocalGovernments } from "@/lib/queries/lgeas";
 import { routes } from "@/lib/routes";
 import { LgeaCreationForm } from "./lgea-creation-form";
 
-type Props = { districtId: string; terminologies: StateTerminologies };
+type Props = { districtId: string; terminologies: StateTerminologies; canRegisterStaff: boolean };
 
 /**
  * The creation page's content: the form while a local government of the state has no LGEA portal in the
  * district, and a note when none is left. After each portal is created the form starts afresh (a new
  * key): going back to the same page does not remount it, and the address field keeps its own text.
  */
-export function LgeaCreation({ districtId, terminologies }: Props) {
+export function LgeaCreation({ districtId, terminologies, canRegisterStaff }: Props) {
   const [round, setRound] = useState(0);
   const available = useAvailableLocalGovernments(districtId);
   if (available.isPending) return <LoadingOverlay />;
@@ -39,6 +39,7 @@ export function LgeaCreation({ districtId, terminologies }: Props) {
       key={round}
       districtId={districtId}
       terminologies={terminologies}
+      canRegisterStaff={canRegisterStaff}
       localGovernments={available.data}
       onCreated={() => setRound((r) => r + 1)}
     />

@@ -66,8 +66,11 @@ export const maxAdmissionPatternLength = 40;
 /** How many {SEQ:n} a pattern holds (it must hold exactly one, so every number differs). */
 export const sequenceTokensIn = (pattern: string) => (pattern.match(/\{SEQ:[1-9]\}/g) ?? []).length;
 /** A pattern the update accepts. */
+/** The sequence starts again every year, so the year must be part of the number or it would repeat. */
+export const hasYearToken = (pattern: string) => /\{YYYY\}|\{YY\}/.test(pattern);
+
 export const isAdmissionPattern = (pattern: string) =>
-  pattern.length <= maxAdmissionPatternLength && admissionPatternCharacters.test(pattern) && sequenceTokensIn(pattern) === 1;
+  pattern.length <= maxAdmissionPatternLength && admissionPatternCharacters.test(pattern) && sequenceTokensIn(pattern) === 1 && hasYearToken(pattern);
 
 /** What the admission-number pattern's tokens stand for (the form explains them). */
 export const admissionPatternTokens = [
@@ -103,5 +106,6 @@ export const configurationMessages = {
   thresholdRange: "Enter an amount from ₦0 to ₦1,000,000,000.",
   patternFormat: "Use letters, digits, / - _ . and the tokens {YYYY}, {YY} and {SEQ:n} (n from 1 to 9), at most 40 characters.",
   patternSequence: "The pattern must contain {SEQ:n} exactly once, so every number differs.",
+  patternYear: "The pattern must contain {YYYY} or {YY}: the sequence starts again every year.",
   staleVersion: "The configuration was changed by someone else. Reload it and try again.",
 } as const;

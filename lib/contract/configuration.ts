@@ -8,6 +8,7 @@ import {
   maxReportCardPrice,
   nairaToKobo,
   sequenceTokensIn,
+  hasYearToken,
   sessionBounds,
   termNames,
   type AcademicTerm,
@@ -30,7 +31,8 @@ const patternField = z.string({ error: m.patternFormat }).check(
   z.trim(),
   z.maxLength(maxAdmissionPatternLength, { error: m.patternFormat, abort: true }),
   z.regex(admissionPatternCharacters, { error: m.patternFormat, abort: true }),
-  z.refine((v) => sequenceTokensIn(v) === 1, m.patternSequence),
+  z.refine((v) => sequenceTokensIn(v) === 1, { error: m.patternSequence, abort: true }),
+  z.refine(hasYearToken, m.patternYear),
 );
 
 /**

@@ -6,6 +6,8 @@ export const lgeaMessages = {
   localGovernmentNotInState: "Choose one of the state's local governments.",
   administratorRequired: "Choose the LGEA's administrator, or register a new one.",
   administratorNotInDistrict: "The administrator must be an active staff member of this district.",
+  newAdministratorNeedsStaffCreate:
+    "Registering a new staff member as the administrator needs the permission to create staff. Choose an existing staff member instead.",
 } as const;
 
 /** How the LGEA's administrator is chosen on the creation page: an existing staff member, or a new one registered there. */

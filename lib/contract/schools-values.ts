@@ -12,6 +12,7 @@ export const schoolMessages = {
   lgaNotInDistrict: "Choose a local government of the district.",
   categoryRequired: "Choose a category.",
   stale: "Someone else changed this school since you opened it. Reload to see their changes.",
+  categoryKeepsClasses: "This school has classes at a level this category does not have. Move or remove those classes first.",
   roleRequired: "Choose a school role.",
   staffRequired: "Choose a staff member.",
   alreadyHeld: "That staff member already holds this role in the school.",

@@ -47,13 +47,14 @@ describe("migration 0008: classes get a type and an arm, districts their LGEA ro
   });
   afterAll(() => db.close());
 
-  it("keeps every class, with the standard type its name names or a type of the district's own, and arms that keep names apart", async () => {
+  it("keeps every class, with the standard type its name names or a type of the district's own at its school's level, and arms that keep names apart", async () => {
     const rows = await db.query<{ name: string; arm: string; type: string; level: string; standard: boolean }>(
       `select c.name, c.arm, t.name as type, t.level, t.standard from school_class c join class_type t on t.id = c.class_type_id order by c.name`,
     );
     expect([...rows.rows].sort((a, b) => a.name.localeCompare(b.name))).toEqual([
       { name: "Primary 2A", arm: "A", type: "Primary 2", level: "Primary", standard: true },
-      { name: "Science ClubA", arm: "A", type: "Science Club", level: "Primary", standard: false },
+      // Not a level: the school's category gives it.
+      { name: "Science ClubA", arm: "A", type: "Science Club", level: "Senior Secondary", standard: false },
       { name: "SSS 1A", arm: "A", type: "SSS 1", level: "Senior Secondary", standard: true },
       { name: "SSS 1B", arm: "B", type: "SSS 1", level: "Senior Secondary", standard: true },
     ]);

@@ -62,13 +62,20 @@ UPDATE "school_class" c SET "class_type_id" = t."id"
 FROM "class_type" t
 WHERE t."district_id" = c."district_id"
   AND lower(t."name") = regexp_replace(regexp_replace(lower(btrim(c."name")), '\s+', ' ', 'g'), '^ss ', 'sss ');--> statement-breakpoint
+-- Its level is the old type's when that names a level, else the level of the school's category.
 INSERT INTO "class_type" ("district_id", "name", "level", "position")
 SELECT u."district_id", u."name",
-  CASE WHEN u."class_type" IN ('Pre-primary', 'Primary', 'Junior Secondary', 'Senior Secondary') THEN u."class_type" ELSE 'Primary' END,
+  CASE
+    WHEN u."class_type" IN ('Pre-primary', 'Primary', 'Junior Secondary', 'Senior Secondary') THEN u."class_type"
+    WHEN u."category" = 'Nursery' THEN 'Pre-primary'
+    WHEN u."category" IN ('Junior Secondary', 'Senior Secondary') THEN u."category"
+    WHEN u."category" = 'Technical College' THEN 'Senior Secondary'
+    ELSE 'Primary'
+  END,
   14 + row_number() OVER (PARTITION BY u."district_id" ORDER BY u."name")
 FROM (
-  SELECT DISTINCT ON (c."district_id", lower(btrim(c."name"))) c."district_id", btrim(c."name") AS "name", c."class_type"
-  FROM "school_class" c WHERE c."class_type_id" IS NULL
+  SELECT DISTINCT ON (c."district_id", lower(btrim(c."name"))) c."district_id", btrim(c."name") AS "name", c."class_type", s."category"
+  FROM "school_class" c JOIN "school" s ON s."id" = c."school_id" WHERE c."class_type_id" IS NULL
   ORDER BY c."district_id", lower(btrim(c."name"))
 ) u;--> statement-breakpoint
 UPDATE "school_class" c SET "class_type_id" = t."id"

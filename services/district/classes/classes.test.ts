@@ -209,6 +209,16 @@ describe("classes", () => {
       version: c.version,
     });
 
+    it("checks what an edit changes: a class made before the rules (a Primary type at a junior school) takes a new capacity, not another such type", async () => {
+      const [legacy] = await api.db
+        .insert(schoolClass)
+        .values({ districtId: d1, schoolId: id(schools, ALIMOSHO), classTypeId: id(types, "Primary 5"), arm: "L", name: "Primary 5L" })
+        .returning();
+      const c = await expectOk<ClassItem>(await api.call("GET", `/class/view/${present(legacy).id}`, { token: token() }));
+      await expectOk<ClassAnswer>(await update(c.id, { ...formOf(c), capacity: 35 }));
+      await expectError(await update(c.id, { ...formOf(c), classTypeId: id(types, "Primary 6"), version: c.version + 1 }), 400, classMessages.levelNotInSchool);
+    });
+
     it("changes a class with the version it was read at, renaming it; 409 when stale", async () => {
       const c = await created({ classTypeId: id(types, "JSS 2"), arm: "D" });
       const ngozi = await staffId("ngozi.obi@example.org"); // posted at Alimosho

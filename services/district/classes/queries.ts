@@ -196,6 +196,17 @@ export async function pupilsIn(db: Reader, scope: StaffScope, classId: string): 
   return row?.n ?? 0;
 }
 
+/** The levels of the classes a school has (a change of the school's category must keep them possible). */
+export async function classLevelsAt(db: Reader, scope: StaffScope, schoolId: string): Promise<ClassLevel[]> {
+  const rows = await db
+    .select({ level: classType.level })
+    .from(schoolClass)
+    .innerJoin(classType, and(eq(classType.id, schoolClass.classTypeId), within(scope, classType)))
+    .where(and(eq(schoolClass.schoolId, schoolId), within(scope, schoolClass)))
+    .groupBy(classType.level);
+  return rows.map((r) => r.level);
+}
+
 /** Is the staff member posted at this school (and in the scope)? */
 export async function isPostedAt(db: Reader, scope: StaffScope, staffId: string, schoolId: string): Promise<boolean> {
   const [row] = await db

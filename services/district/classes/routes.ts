@@ -105,7 +105,7 @@ export function classRoutes(api: Api) {
           const before = await classOrNotFound(tx, c.get("scope"), params.id, "update");
           const scope = scopeInDistrict(c.get("scope"), before.districtId);
           const set = async () => {
-            const { values } = await classValuesOrThrow(tx, scope, body, before.id);
+            const { values } = await classValuesOrThrow(tx, scope, body, before);
             if (values.schoolId !== before.schoolId && (await pupilsIn(tx, scope, before.id)) > 0)
               throw issuesError("conflict", [{ path: "schoolId", message: classMessages.movedWithPupils }]);
             return values;

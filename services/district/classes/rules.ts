@@ -30,10 +30,22 @@ export const classNameTaken = () => issuesError("conflict", [{ path: "arm", mess
  * What a class must be beyond its schema, for the form (add and update): the class type's level is one the
  * school's category has (`classTypeId`), and the class teacher, if any, is posted at that school (`classTeacherId`).
  */
-export async function classIssues(db: Reader, scope: StaffScope, at: SchoolRow, type: ClassTypeRow, classTeacherId: string | null): Promise<FieldIssue[]> {
+export async function classIssues(
+  db: Reader,
+  scope: StaffScope,
+  at: SchoolRow,
+  type: ClassTypeRow,
+  classTeacherId: string | null,
+  before?: Pick<ClassValues, "schoolId" | "classTypeId" | "classTeacherId">,
+): Promise<FieldIssue[]> {
   const issues: FieldIssue[] = [];
-  if (!typeFitsSchool(type, at.category)) issues.push({ path: "classTypeId", message: classMessages.levelNotInSchool });
-  if (classTeacherId && !(await isPostedAt(db, scope, classTeacherId, at.id)))
+  // An edit checks what it changes: a class whose school changed category since, or whose teacher was
+  // posted away, still takes a new capacity or arm.
+  const sameSchool = before?.schoolId === at.id;
+  const typeChanged = !sameSchool || before?.classTypeId !== type.id;
+  const teacherChanged = !sameSchool || before?.classTeacherId !== classTeacherId;
+  if (typeChanged && !typeFitsSchool(type, at.category)) issues.push({ path: "classTypeId", message: classMessages.levelNotInSchool });
+  if (teacherChanged && classTeacherId && !(await isPostedAt(db, scope, classTeacherId, at.id)))
     issues.push({ path: "classTeacherId", message: classMessages.teacherNotAtSchool });
   return issues;
 }
@@ -42,15 +54,20 @@ export async function classIssues(db: Reader, scope: StaffScope, at: SchoolRow, 
  * A class form checked in full, in the caller's transaction: the school in the scope (404 otherwise, as for
  * any id the caller cannot reach), the district's class type (404 otherwise; held so it is not renamed or
  * deleted meanwhile), the rules above (400), and a derived name the school does not have yet (409 on `arm`).
- * `exceptId` is the class being changed.
+ * `before` is the class being changed.
  */
-export async function classValuesOrThrow(db: Reader, scope: StaffScope, form: ClassInput, exceptId?: string): Promise<{ values: ClassValues; at: SchoolRow }> {
+export async function classValuesOrThrow(
+  db: Reader,
+  scope: StaffScope,
+  form: ClassInput,
+  before?: ClassValues & { id: string },
+): Promise<{ values: ClassValues; at: SchoolRow }> {
   const at = await schoolOrNotFound(db, scope, form.schoolId);
   const type = await classTypeOrNotFound(db, scope, form.classTypeId, "share");
-  const issues = await classIssues(db, scope, at, type, form.classTeacherId);
+  const issues = await classIssues(db, scope, at, type, form.classTeacherId, before);
   if (issues.length > 0) throw issuesError("validation", issues);
   const name = className(type.name, form.arm);
-  if ((await classNamesAt(db, scope, at.id, [nameKey(name)], exceptId)).size > 0) throw classNameTaken();
+  if ((await classNamesAt(db, scope, at.id, [nameKey(name)], before?.id)).size > 0) throw classNameTaken();
   return { at, values: { schoolId: at.id, classTypeId: type.id, arm: form.arm, name, classTeacherId: form.classTeacherId, capacity: form.capacity } };
 }
 

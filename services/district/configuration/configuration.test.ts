@@ -153,7 +153,7 @@ describe("district configuration", () => {
         ]);
     });
 
-    it("a pattern without {SEQ:n} exactly once, or with other characters or tokens", async () => {
+    it("a pattern without {SEQ:n} exactly once or without the year, or with other characters or tokens", async () => {
       for (const admissionNumberPattern of ["ADM/{YYYY}", "{SEQ:3}-{SEQ:3}"])
         expect(await issuesOf({ ...valid, admissionNumberPattern }), admissionNumberPattern).toEqual([
           { path: "admissionNumberPattern", message: m.patternSequence },
@@ -162,6 +162,8 @@ describe("district configuration", () => {
         expect(await issuesOf({ ...valid, admissionNumberPattern }), admissionNumberPattern).toEqual([
           { path: "admissionNumberPattern", message: m.patternFormat },
         ]);
+      // Without the year, the sequence (which starts again every year) would repeat numbers.
+      expect(await issuesOf({ ...valid, admissionNumberPattern: "ADM/{SEQ:5}" })).toEqual([{ path: "admissionNumberPattern", message: m.patternYear }]);
     });
 
     it("and changes nothing", async () => {

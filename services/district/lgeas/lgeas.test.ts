@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lgeaMessages, type AvailableLocalGovernments, type LgeaCreated, type LgeaPage } from "../../../lib/contract/lgea";
 import { authMessages, fieldMessages, formInvalidMessage, successNotices } from "../../../lib/contract/messages";
+import { lgeaAdminOperations } from "../../../lib/contract/permissions";
 import { roleMessages } from "../../../lib/contract/roles";
 import type { AuthResult } from "../../../lib/contract/user";
 import { demoPasswords } from "../../db/demo-data";
@@ -316,6 +317,28 @@ describe("LGEA portal creation: GET /lgea/available-local-governments, POST /sta
     await expectError(await api.call("POST", "/staff/register-lga-admin-on-district-portal", { body }), 401, authMessages.notSignedIn);
     await expectError(await api.call("GET", "/lgea/available-local-governments"), 401, authMessages.notSignedIn);
     await expectNothingSaved(body);
+  });
+
+  it("registers a new administrator only for a caller who may also create staff; an existing one needs no more", async () => {
+    const [portalMaker] = await api.db
+      .insert(role)
+      .values({ districtId: d1, name: "LGEA portal maker", operations: [...lgeaAdminOperations, "lgea.create"] })
+      .returning();
+    const maker = await staffRow(api, "ngozi.obi@example.org");
+    await api.db
+      .insert(roleAccess)
+      .values({ staffId: maker.id, districtId: d1, organizationType: "District", organizationId: d1, roleId: present(portalMaker).id });
+    const session = await api.login(maker.email, demoPasswords.staff);
+    expect(session.permissions).not.toContain("staff.create");
+
+    const fresh = newLgeaForm("Ibeju-Lekki");
+    await expectError(await create(fresh, session.authorizationToken), 403, lgeaMessages.newAdministratorNeedsStaffCreate);
+    await expectNothingSaved(fresh);
+    const teacher = await staffRow(api, "chiamaka.nwosu@example.org");
+    await expectOk<LgeaCreated>(
+      await create(newLgeaForm("Ibeju-Lekki", { administrator: { kind: "existing", staffId: teacher.id } }), session.authorizationToken),
+      201,
+    );
   });
 
   it("refuses a caller with lgea.create who lacks an operation of the LGEA administrator role (the grant rule), saving nothing", async () => {

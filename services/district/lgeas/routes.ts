@@ -39,6 +39,9 @@ function districtScope(scope: StaffScope): StaffScope {
  */
 async function createLgea(tx: Tx, deps: Deps, scope: StaffScope, actor: Actor, body: NewLgea) {
   const adminRole = await grantableSystemRole(tx, scope, actor, "lgea-admin");
+  // A new administrator is a new staff account: that takes staff.create as well as lgea.create.
+  if (body.administrator.kind === "new" && !actor.permissions.has("staff.create"))
+    throw new AppError("forbidden", lgeaMessages.newAdministratorNeedsStaffCreate);
   const localGovernment = listedLocalGovernment(lgasOfStatePortal(await stateOfDistrict(tx, scope)), body.localGovernment);
   if (!localGovernment) throw invalid([{ path: "localGovernment", message: lgeaMessages.localGovernmentNotInState }]);
   const name = normalizeName(body.name);

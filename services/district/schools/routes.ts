@@ -22,6 +22,8 @@ import type { Api } from "../../http/api";
 import type { ApiEnv } from "../../http/context";
 import { AppError, notFound } from "../../http/errors";
 import { mountSpreadsheetRoutes } from "../../spreadsheet/routes";
+import { classLevelsAt } from "../classes/queries";
+import { levelsOfSchool } from "../classes/rules";
 import { findStaff } from "../staff/queries";
 import {
   deleteSchoolRole,
@@ -207,6 +209,11 @@ export function schoolRoutes(api: Api) {
           const set = async () => {
             const values = schoolOrThrow(body, placesByLocalGovernment(await placesInScope(tx, scope)));
             if (await isSchoolNameTaken(tx, scope, values.name, before.id)) throw nameTaken();
+            if (values.category !== before.category) {
+              const allowed = levelsOfSchool(values.category);
+              if ((await classLevelsAt(tx, scope, before.id)).some((level) => !allowed.includes(level)))
+                throw new AppError("conflict", schoolMessages.categoryKeepsClasses, [{ path: "category", message: schoolMessages.categoryKeepsClasses }]);
+            }
             return values;
           };
           return updateVersioned(tx, scope, actor, school, before, { version: body.version, set, operation: "school.update", stale: schoolMessages.stale });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMessages, formInvalidMessage } from "../../../lib/contract/messages";
-import type { SchoolDetail, SchoolInformation, SchoolSearchResult, SchoolSearchTotal } from "../../../lib/contract/schools";
+import { schoolMessages, type SchoolDetail, type SchoolInformation, type SchoolSearchResult, type SchoolSearchTotal } from "../../../lib/contract/schools";
 import type { AuthResult } from "../../../lib/contract/user";
 import { demoPasswords } from "../../db/demo-data";
 import { school, schoolRole } from "../../db/schema";
@@ -64,6 +64,20 @@ describe("schools", () => {
     // A name of district 2's is free in district 1.
     const { school: created } = await expectOk<One>(await add({ ...valid, name: "Ikorodu Model College" }, asSuper), 201);
     expect(created).toMatchObject({ districtId: d1, lgea: { name: "Agege LGEA" } });
+  });
+
+  it("keeps a school's category one its classes' levels fit: Junior Secondary classes keep a school from becoming Primary", async () => {
+    const [jss] = await api.db.select().from(school).where(eq(school.name, "Alimosho Junior High School"));
+    if (!jss) throw new Error("the seed has no Alimosho Junior High School");
+    const body = { name: jss.name, description: jss.description ?? "", address: jss.address, localGovernment: jss.localGovernment, version: jss.version };
+    const refused = await api.call("PATCH", `/school/update/${jss.id}`, { token: token(), body: { ...body, category: "Primary" } });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ issues: [{ path: "category", message: schoolMessages.categoryKeepsClasses }] });
+    expect((await api.db.select().from(school).where(eq(school.id, jss.id)))[0]?.category).toBe("Junior Secondary");
+    // A category with the same levels is fine.
+    await expectOk(
+      await api.call("PATCH", `/school/update/${jss.id}`, { token: token(), body: { ...body, category: "Junior Secondary", name: `${jss.name} ` } }),
+    );
   });
 
   it("checks the form with the spec's messages and the district's local governments", async () => {

@@ -81,11 +81,7 @@ async function writeTransfer(tx: Tx, scope: StaffScope, actor: Actor, movers: St
     transfer,
     movers.map((row) => ({ staffId: row.id, from: row, to: posting, endedRoles: rolesOf(roles, row.id) })),
   );
-  await endSchoolRoles(
-    tx,
-    scope,
-    [...roles.values()].flat().map((r) => r.id),
-  );
+  await endSchoolRoles(tx, scope, [...roles.values()].flat());
   const moved = await movePostings(
     tx,
     scope,

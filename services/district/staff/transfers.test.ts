@@ -13,7 +13,7 @@ import {
 } from "../../../lib/contract/staff-transfers";
 import type { AuthResult } from "../../../lib/contract/user";
 import { demoPasswords } from "../../db/demo-data";
-import { lgea, role, roleAccess, school, schoolRole, staff, staffTransfer, staffTransferRow } from "../../db/schema";
+import { lgea, role, roleAccess, school, schoolClass, schoolRole, staff, staffTransfer, staffTransferRow } from "../../db/schema";
 import { createTestApi, type TestApi } from "../../test/harness";
 import { auditOf, expectError, expectOk, randomId, staffRow } from "../../test/helpers";
 
@@ -195,6 +195,29 @@ describe("staff transfers", () => {
     });
     const opened = await expectOk<StaffTransferDetail>(await detail(transferId));
     expect(opened.transfer).toMatchObject({ id: transferId, count: 2, moves });
+  });
+
+  it("ends a class teacher's classes at the school left (named on the review, cleared with a new version); a class elsewhere stays", async () => {
+    const teacher = await hire("Kemi Classteacher", { schoolId: ifako() });
+    const [left] = await api.db.select().from(schoolClass).where(eq(schoolClass.schoolId, ifako())).limit(1);
+    const [elsewhere] = await api.db.select().from(schoolClass).where(eq(schoolClass.schoolId, alimosho())).limit(1);
+    if (!left || !elsewhere) throw new Error("the seed has no classes at Ifako or Alimosho");
+    await api.db
+      .update(schoolClass)
+      .set({ classTeacherId: teacher.id })
+      .where(inArray(schoolClass.id, [left.id, elsewhere.id]));
+
+    const reviewed = await expectOk<StaffTransferReview>(await review({ staffIds: [teacher.id], destination: toSchool(agege()) }));
+    expect(reviewed.staff[0]?.endedRoles).toEqual([`Class teacher of ${left.name}`]);
+    await expectOk<StaffTransferred>(await transfer(valid([teacher.id], toSchool(agege()))), 201);
+    const after = await api.db
+      .select()
+      .from(schoolClass)
+      .where(inArray(schoolClass.id, [left.id, elsewhere.id]));
+    expect(after.find((c) => c.id === left.id)).toMatchObject({ classTeacherId: null, version: left.version + 1 });
+    expect(after.find((c) => c.id === elsewhere.id)).toMatchObject({ classTeacherId: teacher.id, version: elsewhere.version });
+    const [row] = await api.db.select().from(staffTransferRow).where(eq(staffTransferRow.staffId, teacher.id));
+    expect(row?.endedRoles).toEqual([`Class teacher of ${left.name}`]);
   });
 
   it("reviews a transfer without changing anything, naming the school roles each move would end and who cannot be moved", async () => {

@@ -11,7 +11,7 @@ import {
   type TransferDestination,
 } from "../../../lib/contract/staff-transfers";
 import type { Reader, Tx } from "../../db/client";
-import { lgea, school, schoolRole, staff, staffTransfer, staffTransferRow } from "../../db/schema";
+import { lgea, school, schoolClass, schoolRole, staff, staffTransfer, staffTransferRow } from "../../db/schema";
 import { atDistrictLevel, within, withinDistrict, type StaffScope } from "../../db/scope";
 import { AppError, notFound } from "../../http/errors";
 import { findSchool } from "../schools/queries";
@@ -76,10 +76,12 @@ export async function staffToMove(db: Reader, scope: StaffScope, ids: string[], 
   return rows;
 }
 
-export type HeldRole = { id: string; role: string };
+/** A school role (Principal, …) or a class's class teacher: what a move away from the school ends. */
+export type HeldRole = { id: string; role: string; kind: "school-role" | "class-teacher" };
 
 /**
- * The school roles each staff member holds at the school they are posted at: the roles a move away ends.
+ * The school roles each staff member holds at the school they are posted at, and the classes they teach
+ * there as class teacher: what a move away ends (a class teacher is staff posted at that school).
  * Read across the district: the roles go with the posting, whichever part of it the caller sees.
  */
 export async function rolesAtPostings(db: Reader, scope: StaffScope, rows: readonly StaffRow[]): Promise<Map<string, HeldRole[]>> {
@@ -91,10 +93,18 @@ export async function rolesAtPostings(db: Reader, scope: StaffScope, rows: reado
     .from(schoolRole)
     .where(and(inArray(schoolRole.staffId, [...postedAt.keys()]), withinDistrict(scope, schoolRole)))
     .orderBy(asc(schoolRole.role));
+  const taught = await db
+    .select({ id: schoolClass.id, name: schoolClass.name, staffId: schoolClass.classTeacherId, schoolId: schoolClass.schoolId })
+    .from(schoolClass)
+    .where(and(inArray(schoolClass.classTeacherId, [...postedAt.keys()]), withinDistrict(scope, schoolClass)))
+    .orderBy(asc(schoolClass.name));
+  const add = (staffId: string, role: HeldRole) => byStaff.set(staffId, [...(byStaff.get(staffId) ?? []), role]);
   for (const h of held) {
     if (postedAt.get(h.staffId) !== h.schoolId) continue; // a role at another school stays
-    byStaff.set(h.staffId, [...(byStaff.get(h.staffId) ?? []), { id: h.id, role: h.role }]);
+    add(h.staffId, { id: h.id, role: h.role, kind: "school-role" });
   }
+  for (const t of taught)
+    if (t.staffId && postedAt.get(t.staffId) === t.schoolId) add(t.staffId, { id: t.id, role: `Class teacher of ${t.name}`, kind: "class-teacher" });
   return byStaff;
 }
 
@@ -154,10 +164,19 @@ export async function insertMoves(
   );
 }
 
-/** Ends school roles (those held at the school a transfer leaves); across the district, as rolesAtPostings reads them. */
-export async function endSchoolRoles(tx: Tx, scope: StaffScope, ids: string[]) {
-  if (ids.length === 0) return;
-  await tx.delete(schoolRole).where(and(inArray(schoolRole.id, ids), withinDistrict(scope, schoolRole)));
+/**
+ * Ends the school roles and class-teacher posts held at the school a transfer leaves; across the district,
+ * as rolesAtPostings reads them. A class left without its teacher gets a new version (an open edit of it gets 409).
+ */
+export async function endSchoolRoles(tx: Tx, scope: StaffScope, held: HeldRole[]) {
+  const roleIds = held.filter((h) => h.kind === "school-role").map((h) => h.id);
+  const classIds = held.filter((h) => h.kind === "class-teacher").map((h) => h.id);
+  if (roleIds.length > 0) await tx.delete(schoolRole).where(and(inArray(schoolRole.id, roleIds), withinDistrict(scope, schoolRole)));
+  if (classIds.length > 0)
+    await tx
+      .update(schoolClass)
+      .set({ classTeacherId: null, version: sql`${schoolClass.version} + 1`, updatedAt: new Date() })
+      .where(and(inArray(schoolClass.id, classIds), withinDistrict(scope, schoolClass)));
 }
 
 /**

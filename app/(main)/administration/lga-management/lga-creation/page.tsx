@@ -45,7 +45,11 @@ export default async function LgaCreationPage() {
   return (
     <PageFrame {...frame}>
       <HydrationBoundary state={queries.state()}>
-        <LgeaCreation districtId={districtId} terminologies={user.staff.stateDetails.stateTerminologies} />
+        <LgeaCreation
+          districtId={districtId}
+          terminologies={user.staff.stateDetails.stateTerminologies}
+          canRegisterStaff={user.permissions.includes("staff.create")}
+        />
       </HydrationBoundary>
     </PageFrame>
   );
