@@ -6,10 +6,12 @@ import { benchPageWeight } from "./page-weight";
 import { benchRegisterTable } from "./register-table";
 import { benchSearch } from "./search";
 import { benchStaff } from "./staff";
+import { benchStudents } from "./students";
+import { benchStudentUpload } from "./student-upload";
 import { benchStartup } from "./startup";
 
 /**
- * `npm run bench [startup|bff|spreadsheet|search|staff|table|load|weight|lighthouse]`: the numbers of the platform and schools issues, measured on this machine.
+ * `npm run bench [startup|bff|spreadsheet|search|staff|students|students-upload|table|load|weight|lighthouse]`: the numbers of the platform and schools issues, measured on this machine.
  * Build the portal first (npm start once) so startup times do not include the build.
  */
 const which = process.argv[2] ?? "all";
@@ -22,6 +24,8 @@ if (which === "bff" || which === "all") {
 if (which === "spreadsheet" || which === "all") await benchSpreadsheet(Number(process.env.BENCH_RUNS ?? 3));
 if (which === "search" || which === "all") await benchSearch(Number(process.env.BENCH_RUNS ?? 20));
 if (which === "staff" || which === "all") await benchStaff(Number(process.env.BENCH_RUNS ?? 50));
+if (which === "students" || which === "all") await benchStudents(Number(process.env.BENCH_RUNS ?? 50));
+if (which === "students-upload" || which === "all") await benchStudentUpload(Number(process.env.BENCH_RUNS ?? 3));
 if (which === "load" || which === "all") await benchLoad(Number(process.env.BENCH_SECONDS ?? 60), Number(process.env.BENCH_CONNECTIONS ?? 200));
 if (which === "weight" || which === "all") await benchPageWeight();
 if (which === "table" || which === "all") await benchRegisterTable();

@@ -5,7 +5,7 @@ import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { LOGOUT_DELAY_MS, loadingTexts } from "@/lib/contract/messages";
 import { authCalls } from "@/lib/queries/auth";
 import { routes } from "@/lib/routes";
-import { staffSelection } from "@/lib/staff-selection";
+import { clearKeptSelections } from "@/lib/kept-selection";
 
 /**
  * Spec §4: 'Logging you out. Please wait', then after 1.5 s the session is cleared (a POST, so no
@@ -17,7 +17,7 @@ export function LogoutRunner() {
     const timer = setTimeout(async () => {
       try {
         await authCalls.logout();
-        staffSelection.clear(); // the tab's next user starts with nothing selected
+        clearKeptSelections(); // the tab's next user starts with nothing selected (staff and pupils)
         // A full page load: nothing read while signed in stays in memory.
         window.location.replace(routes.login);
       } catch {

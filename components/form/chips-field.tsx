@@ -41,19 +41,20 @@ export function ChipsField({ label, values, onChange, toValue, canAdd = (t) => t
   };
 
   return (
-    <div className="flex flex-col gap-1">
+    <div className="flex min-w-0 flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
       {values.length > 0 ? (
         <ul aria-label={label} className="flex flex-wrap gap-2">
           {values.map((value) => (
-            <li key={value} className="flex items-center gap-1 rounded-full bg-muted py-1 pl-3 pr-1 text-sm">
-              {value}
+            <li key={value} className="flex max-w-full items-center gap-1 rounded-full bg-muted py-1 pl-3 pr-1 text-sm">
+              {/* A long e-mail breaks rather than widening the page on a phone. */}
+              <span className="min-w-0 break-all">{value}</span>
               <button
                 type="button"
                 aria-label={`Remove ${value}`}
-                className="rounded-full p-1 hover:bg-border"
+                className="shrink-0 rounded-full p-1 hover:bg-border"
                 onClick={() => onChange(values.filter((v) => v !== value))}
               >
                 <X size={14} aria-hidden />

@@ -8,16 +8,18 @@ import { useAllEnum } from "@/lib/queries/reference";
 import { SelectField } from "./select-field";
 
 type Kind = "Origin" | "Residence";
+/** `country`: a record without a country of its own (a pupil) has that country's states and no country select. */
+type Props = { kind: Kind; country?: string };
 
 /**
  * Country, state and local government of origin or residence (spec §5): the states follow the country,
  * the LGAs follow the state and stay disabled until a state is chosen. Choosing a new state sets the LGA
  * to the default local government where that state has it, and clears it otherwise.
  */
-export function PlaceFields({ kind }: { kind: Kind }) {
+export function PlaceFields({ kind, country: fixedCountry }: Props) {
   const { register, watch, setValue, formState } = useFormContext<StaffDetailsInput>();
   const reference = useAllEnum();
-  const country = watch(`countryOf${kind}`);
+  const country = fixedCountry ?? watch(`countryOf${kind}`);
   const state = watch(`stateOf${kind}`);
   const countries = reference.data?.countryEnum ?? (country ? [country] : []);
   const states = reference.data?.fullStateEnum.find((c) => c.name === country)?.states ?? [];
@@ -35,20 +37,22 @@ export function PlaceFields({ kind }: { kind: Kind }) {
     setValue(`localGovernmentOf${kind}`, preferred && offered.includes(preferred) ? preferred : "");
   }, [state, country, reference.data, kind, setValue]);
   return (
-    <fieldset className="grid gap-4 sm:grid-cols-3">
+    <fieldset className={`grid gap-4 ${fixedCountry ? "sm:grid-cols-2" : "sm:grid-cols-3"}`}>
       <legend className="mb-2 text-sm font-semibold">Place of {lower}</legend>
-      <SelectField
-        label={`Country of ${lower}`}
-        options={countries}
-        placeholder="Choose a country"
-        error={errors[`countryOf${kind}`]?.message}
-        {...register(`countryOf${kind}`, {
-          onChange: () => {
-            setValue(`stateOf${kind}`, "");
-            setValue(`localGovernmentOf${kind}`, "");
-          },
-        })}
-      />
+      {fixedCountry ? null : (
+        <SelectField
+          label={`Country of ${lower}`}
+          options={countries}
+          placeholder="Choose a country"
+          error={errors[`countryOf${kind}`]?.message}
+          {...register(`countryOf${kind}`, {
+            onChange: () => {
+              setValue(`stateOf${kind}`, "");
+              setValue(`localGovernmentOf${kind}`, "");
+            },
+          })}
+        />
+      )}
       {states.length > 0 || !reference.data ? (
         <SelectField
           label={`State of ${lower}`}

@@ -85,7 +85,7 @@ export function ImportPreview({ first, api, noun, onConfirmed, onCancel }: Props
           </a>
         ) : null}
       </div>
-      <div className="overflow-x-auto rounded-lg border border-border">
+      <div className="relative overflow-x-auto rounded-lg border border-border">
         <table className="w-full min-w-[720px] border-collapse text-sm">
           <caption className="sr-only">Rows of {current.filename}; edit a cell to fix it</caption>
           <thead className="bg-muted text-left">

@@ -14,7 +14,7 @@ const areas: Area[] = [
   },
   { title: "School management", description: "Schools, their principals and statistics.", href: routes.schoolManagement, needs: "school.view", ready: true },
   { title: "Staff management", description: "Staff records, uploads and transfers.", href: routes.staffManagement, needs: "staff.view", ready: true },
-  { title: "Student management", description: "Admissions and student records.", href: routes.studentManagement, needs: "student.view", ready: false },
+  { title: "Student management", description: "Admissions and student records.", href: routes.studentManagement, needs: "student.view", ready: true },
   { title: "Classes", description: "Classes, their arms and class teachers, and the class types.", href: routes.classes, needs: "class.view", ready: true },
   {
     title: "LGEA portals",

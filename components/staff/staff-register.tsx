@@ -2,25 +2,16 @@
 
 import { Plus, UserPlus } from "lucide-react";
 import { SpreadsheetPanel } from "@/components/import/spreadsheet-panel";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useMemo } from "react";
-import { Button } from "@/components/ui/button";
+import { RegisterCount, RegisterPages, SelectionBar } from "@/components/register/register-parts";
+import { useRegisterUrl } from "@/components/register/use-register-url";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { NavLink } from "@/components/ui/nav-link";
 import { loadingTexts } from "@/lib/contract/notices";
-import type { StaffFilters } from "@/lib/contract/staff-values";
+import { staffFilterKeys } from "@/lib/contract/staff-values";
 import type { StateTerminologies } from "@/lib/contract/user";
-import {
-  filtersFromQuery,
-  STAFF_PAGE_SIZE,
-  staffDownloadHref,
-  staffFilterQuery,
-  staffSpreadsheets,
-  useStaffRegister,
-  useStaffTotal,
-} from "@/lib/queries/staff";
+import { keptSelection, useKeptSelection } from "@/lib/kept-selection";
+import { filtersFromQuery, STAFF_PAGE_SIZE, staffDownloadHref, staffSpreadsheets, useStaffRegister, useStaffTotal } from "@/lib/queries/staff";
 import { routes } from "@/lib/routes";
-import { MAX_SELECTED_STAFF, staffSelection, useStaffSelection } from "@/lib/staff-selection";
 import { StaffFilterBar } from "./staff-filters";
 import { StaffTable } from "./staff-table";
 
@@ -32,21 +23,12 @@ type Props = {
 
 /** The district's staff register (spec §3): filters in the URL, a virtualised table, selection for transfers. */
 export function StaffRegister({ districtId, terminologies, can }: Props) {
-  const router = useRouter();
-  const pathname = usePathname();
-  const search = useSearchParams();
-  const { filters, page } = useMemo(() => filtersFromQuery(new URLSearchParams(search.toString())), [search]);
+  const { filters, page, go } = useRegisterUrl(staffFilterKeys, filtersFromQuery);
   const results = useStaffRegister(districtId, filters, page);
   const counted = useStaffTotal(districtId, filters);
-  const selection = useStaffSelection();
+  const selection = useKeptSelection("staff");
   const total = counted.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / STAFF_PAGE_SIZE));
-
-  const go = (next: StaffFilters, nextPage = 1) => {
-    const query = staffFilterQuery(next);
-    if (nextPage > 1) query.set("page", String(nextPage));
-    router.replace(query.size > 0 ? `${pathname}?${query}` : pathname, { scroll: false });
-  };
   const rows = results.data?.foundStaffs ?? [];
 
   return (
@@ -78,30 +60,14 @@ export function StaffRegister({ districtId, terminologies, can }: Props) {
         download={can.download ? { href: staffDownloadHref(districtId, filters), filename: "staffs.xlsx" } : null}
       />
       <StaffFilterBar districtId={districtId} filters={filters} onChange={(change) => go({ ...filters, ...change })} />
-      {can.transfer && selection.count > 0 ? (
-        <div role="status" className="flex flex-wrap items-center gap-3 rounded-lg border border-primary bg-card p-3 text-sm">
-          <span className="font-medium">
-            {selection.count.toLocaleString("en")} selected
-            {selection.count >= MAX_SELECTED_STAFF ? ` (at most ${MAX_SELECTED_STAFF.toLocaleString("en")})` : ""}
-          </span>
-          <NavLink
-            href={routes.staffTransfer}
-            className="inline-flex min-h-11 items-center rounded-md bg-primary px-4 py-2 font-semibold text-primary-foreground hover:opacity-90"
-          >
-            Transfer selected
-          </NavLink>
-          <Button variant="secondary" onClick={staffSelection.clear}>
-            Clear selection
-          </Button>
-        </div>
+      {can.transfer ? (
+        <SelectionBar count={selection.count} action={{ href: routes.staffTransfer, label: "Transfer selected" }} onClear={keptSelection("staff").clear} />
       ) : null}
       {results.isPending ? <LoadingOverlay text={loadingTexts.staffs} /> : null}
       {results.isError ? <p role="alert">{results.error.message}</p> : null}
       {results.data ? (
         <>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {!counted.data ? "\u00a0" : total === 0 ? "No staff member matches." : `${total.toLocaleString("en")} staff member${total === 1 ? "" : "s"}`}
-          </p>
+          <RegisterCount total={counted.data?.total} none="No staff member matches." one="staff member" many="staff members" />
           {rows.length > 0 ? (
             <div className={results.isPlaceholderData ? "opacity-60" : ""}>
               <StaffTable
@@ -109,24 +75,12 @@ export function StaffRegister({ districtId, terminologies, can }: Props) {
                 terminologies={terminologies}
                 selectable={can.transfer}
                 isSelected={selection.has}
-                onSelect={staffSelection.set}
+                onSelect={keptSelection("staff").set}
                 caption={`Staff, page ${page} of ${pages}`}
               />
             </div>
           ) : null}
-          {pages > 1 ? (
-            <nav aria-label="Pages of staff" className="flex items-center justify-center gap-3">
-              <Button variant="secondary" disabled={page <= 1} onClick={() => go(filters, page - 1)}>
-                Previous
-              </Button>
-              <span className="text-sm">
-                Page {page} of {pages}
-              </span>
-              <Button variant="secondary" disabled={page >= pages} onClick={() => go(filters, page + 1)}>
-                Next
-              </Button>
-            </nav>
-          ) : null}
+          <RegisterPages label="Pages of staff" page={page} pages={pages} onPage={(next) => go(filters, next)} />
         </>
       ) : null}
     </div>

@@ -25,7 +25,7 @@ export function TransferBatchDialog({ batch, onClose }: { batch: StaffTransferSu
       {detail.isPending ? <p role="status">Loading the moves…</p> : null}
       {detail.isError ? <p role="alert">{detail.error.message}</p> : null}
       {moves ? (
-        <div className="overflow-x-auto rounded-lg border border-border">
+        <div className="relative overflow-x-auto rounded-lg border border-border">
           <table className="w-full min-w-[560px] border-collapse text-left text-sm">
             <caption className="px-3 py-2 text-left font-medium">{moves.length === 1 ? "1 move" : `${moves.length} moves`}, in name order</caption>
             <ColumnHeads cellClassName={cell} labels={["Staff member", "From", "To", "School roles ended"]} />

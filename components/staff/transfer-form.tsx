@@ -25,7 +25,7 @@ import {
   useTransferSchools,
 } from "@/lib/queries/staff-transfers";
 import { routes } from "@/lib/routes";
-import { staffSelection, useStaffSelection } from "@/lib/staff-selection";
+import { keptSelection, useKeptSelection } from "@/lib/kept-selection";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 import { formatDay } from "./transfer-dates";
@@ -56,7 +56,7 @@ type Props = { districtId: string; kinds: readonly TransferDestinationKind[] };
  * office or the district office from an effective date, for a reason, after a review of every move.
  */
 export function TransferForm({ districtId, kinds }: Props) {
-  const selection = useStaffSelection();
+  const selection = useKeptSelection("staff");
   const hydrated = useHydrated();
   // The staff moved, once the transfer is made: the selection is cleared then, while the page waits to move on.
   const [transferred, setTransferred] = useState<string[] | null>(null);
@@ -110,7 +110,7 @@ function SelectedStaffForm({ districtId, kinds, ids, back, onTransferred }: Form
     invalidates: transferInvalidates,
     onSuccess: async () => {
       onTransferred(ids);
-      staffSelection.clear();
+      keptSelection("staff").clear();
       await succeed(successNotices.staffTransferred, routes.staffTransfers);
     },
   });
@@ -216,10 +216,10 @@ function SelectedStaffForm({ districtId, kinds, ids, back, onTransferred }: Form
           pending={review.isFetching}
           error={review.isError ? review.error : null}
           onRemove={(person) => {
-            staffSelection.set([person.id], false);
+            keptSelection("staff").set([person.id], false);
             toast.success(`${person.name} was taken out of the selection.`);
           }}
-          onClearSelection={staffSelection.clear}
+          onClearSelection={keptSelection("staff").clear}
         />
       ) : (
         <p className="text-sm text-muted-foreground">Choose a destination to review who moves from where, and which school roles the move ends.</p>

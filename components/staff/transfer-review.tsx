@@ -72,7 +72,7 @@ export function TransferReview({ review, stale, pending, error, onRemove, onClea
               {blocked === 1 ? "them" : "each of them"} from the selection, or choose another destination.
             </p>
           ) : null}
-          <div className="overflow-x-auto rounded-lg border border-border">
+          <div className="relative overflow-x-auto rounded-lg border border-border">
             <table className="w-full min-w-[640px] border-collapse text-left text-sm">
               <caption className="sr-only">Who moves from where to where</caption>
               <ColumnHeads

@@ -24,7 +24,7 @@ export function FieldFrame({
   children: ReactNode;
 }) {
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
+    <div className={`flex min-w-0 flex-col gap-1 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>

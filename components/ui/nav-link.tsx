@@ -14,7 +14,11 @@ const pageLoadingTexts: Record<string, string> = {
   [routes.permissionManagement]: loadingTexts.roles,
   [routes.staffManagement]: loadingTexts.staffs,
   [routes.studentManagement]: loadingTexts.students,
+  [routes.admissionRegister]: loadingTexts.students,
+  [routes.studentRecord]: loadingTexts.student,
 };
+/** A page whose record is named in the query (a pupil's record: `?id=`) has its path's text. */
+const loadingTextOf = (href: string) => pageLoadingTexts[href] ?? pageLoadingTexts[href.split("?")[0] ?? ""] ?? loadingTexts.default;
 
 /**
  * Rendered at the document's root: inside the link, a translated ancestor (the phone drawer, sliding shut)
@@ -22,7 +26,7 @@ const pageLoadingTexts: Record<string, string> = {
  */
 function PendingOverlay({ href }: { href: string }) {
   const { pending } = useLinkStatus();
-  return pending ? createPortal(<LoadingOverlay text={pageLoadingTexts[href] ?? loadingTexts.default} />, document.body) : null;
+  return pending ? createPortal(<LoadingOverlay text={loadingTextOf(href)} />, document.body) : null;
 }
 
 /**

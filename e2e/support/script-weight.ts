@@ -23,7 +23,7 @@ const notMeasured: RouteName[] = ["logout"];
 export type MeasuredPage = { name: RouteName; path: string; account: Account | null; budgetKb: number };
 
 /** Real ids for the deep routes, read through the portal as the district administrator would. */
-export type DeepIds = { editSchool: string; editRole: string; staffRecordOf: string };
+export type DeepIds = { editSchool: string; editRole: string; staffRecordOf: string; studentRecordOf: string };
 
 /**
  * Every page route of lib/routes.ts with who opens it and its budget. A new route with an id has to
@@ -52,7 +52,7 @@ async function signedInContext(browser: Browser, portal: string, account: Accoun
   return context;
 }
 
-/** The deep routes' ids: the first school of the administrator's district, the first of its roles and of its staff. */
+/** The deep routes' ids: the first school of the administrator's district, the first of its roles, of its staff and of its pupils. */
 export async function deepIds(browser: Browser, portal: string): Promise<DeepIds> {
   const context = await signedInContext(browser, portal, admin);
   try {
@@ -62,11 +62,13 @@ export async function deepIds(browser: Browser, portal: string): Promise<DeepIds
       roles: { id: string }[];
     };
     const staff = (await (await context.request.get("/api/district/staff/search?limit=1")).json()) as { foundStaffs: { id: string }[] };
+    const students = (await (await context.request.get("/api/district/student/search?limit=1")).json()) as { foundStudents: { id: string }[] };
     const editSchool = schools.foundSchools[0]?.id;
     const editRole = roles.roles[0]?.id;
     const staffRecordOf = staff.foundStaffs[0]?.id;
-    if (!editSchool || !editRole || !staffRecordOf) throw new Error("the demo district has no school, role or staff member to open");
-    return { editSchool, editRole, staffRecordOf };
+    const studentRecordOf = students.foundStudents[0]?.id;
+    if (!editSchool || !editRole || !staffRecordOf || !studentRecordOf) throw new Error("the demo district has no school, role, staff member or pupil to open");
+    return { editSchool, editRole, staffRecordOf, studentRecordOf };
   } finally {
     await context.close();
   }

@@ -15,6 +15,7 @@ const ALLOWED: Record<ApiTarget, ReadonlySet<string>> = {
     "role",
     "school",
     "staff",
+    "student",
     "super-admin",
   ]),
   billing: new Set(["transaction-logs", "wallet"]),

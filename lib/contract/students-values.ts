@@ -23,6 +23,9 @@ export const studentMessages = {
   admissionBeforeBirth: "The date of admission cannot be before the date of birth.",
   dobInFuture: "Date of birth cannot be in the future.",
   staleVersion: "This pupil's record was changed by someone else. Reload it and try again.",
+  photoUpdated: "Photo Updated Successfully",
+  /** The form's warning (it does not block): pupils of the district with the same names, gender and date of birth. */
+  possibleDuplicate: "Possible duplicate: a pupil with the same names, gender and date of birth is already in the district.",
   nothingToMove: "Choose a new class or a new school.",
   studentsRequired: "Select at least one pupil.",
   tooManyStudents: "Move at most 1,000 pupils at a time.",
@@ -30,6 +33,10 @@ export const studentMessages = {
   moveNotReversible: "This move can no longer be undone: it is more than a day old, already undone, or some of its pupils have changed since.",
   moveReversed: "Move Undone Successfully",
   moved: "Students Moved Successfully",
+  /** A selected pupil the scope does not reach (or no pupil at all): the 404 names each one's place in studentIds. */
+  moveStudentNotFound: "This pupil was not found: remove them from the selection.",
+  allAlreadyThere: "Every selected pupil is already there.",
+  moveOutOfReach: "Some pupils of this move are at schools outside your reach: ask the district office to undo it.",
   limitRange: "Limit must be a whole number from 1 to 1000.",
   pageRange: "Page must be a whole number from 1.",
   startAfterEnd: "The start date must not be after the end date.",

@@ -48,7 +48,10 @@ export const studentDetailsSchema = z.object({
   guardianRelationship: z.enum(guardianRelationships, { error: studentMessages.relationshipRequired }),
   guardianPhoneCode: z._default(z.string().check(z.trim(), z.regex(/^\+\d{1,4}$/, staffMessages.countryCodeInvalid)), "+234"),
   guardianPhone: phoneField,
-  guardianEmail: z.pipe(z.nullish(z.union([z.literal(""), emailField])), z.transform((v) => v || null)),
+  guardianEmail: z.pipe(
+    z.nullish(z.union([z.literal(""), emailField])),
+    z.transform((v) => v || null),
+  ),
   specialNeeds: z._default(z.enum(specialNeedsOptions, { error: m.required }), "None"),
 });
 
@@ -182,17 +185,31 @@ export const studentMoveSchema = z
 export type StudentMoveInput = z.input<typeof studentMoveSchema>;
 
 type Place = { school: { id: string; name: string }; class: { id: string; name: string } | null };
-/** One pupil's move as the review lists it. */
-export type StudentMoveLine = { student: { id: string; name: string; admissionNumber: string }; from: Place; to: Place };
-export type StudentMoveReview = { moves: StudentMoveLine[] };
+/** Where a pupil is, or is moved to: a school and, when they have one, a class of it. */
+export type StudentPlace = Place;
+/**
+ * One pupil's move as the review lists it, in name order. `alreadyThere`: the pupil is in that school and
+ * class already (from equals to); they are listed, and the move skips them.
+ */
+export type StudentMoveLine = { student: { id: string; name: string; admissionNumber: string }; from: Place; to: Place; alreadyThere: boolean };
+/** `toMove`: how many of the lines the move would change (those not already there). */
+export type StudentMoveReview = { moves: StudentMoveLine[]; toMove: number };
+/** What POST /student/move answers (201): `moved` pupils changed, `skipped` already there. */
+export type StudentMoved = { message: string; moveId: string; moved: number; skipped: number };
 /** A group move as the list of moves shows it. */
 export type StudentMoveItem = {
   id: string;
   createdAt: string;
+  /** Who made it (a super administrator is named as such). */
   createdBy: string;
+  /** The pupils it moved (below the district: those moved from or to the caller's schools). */
   count: number;
+  /** Where it moved them: one school, and the class when one was given. */
+  to: Place;
   reversedAt: string | null;
-  /** Whether it can still be undone (within a day, not undone, no pupil changed since). */
+  /** Who undid it, once undone. */
+  reversedBy: string | null;
+  /** Whether it can still be undone (within a day, not undone, no pupil changed since, every pupil of it within the caller's reach). */
   reversible: boolean;
 };
 export type StudentMovePage = { moves: StudentMoveItem[]; total: number; page: number; limit: number };

@@ -51,6 +51,7 @@ export const classKeys = {
   list: (filters: ClassFilters, page: number) => ["classes", "list", filters.school, filters.classType, page] as const,
   detail: (id: string) => ["classes", "detail", id] as const,
   types: ["classes", "types"] as const,
+  ofSchool: (school: string) => ["classes", "of-school", school] as const,
 };
 
 export const classReads = {
@@ -64,12 +65,17 @@ export const classReads = {
   detail: (id: string) => apiRead<ClassItem>(classKeys.detail(id), `class/view/${id}`),
   /** GET /class-arm/list-of-class-types: every class type of the district, in order, with how many classes use it. */
   types: () => apiRead<ClassTypeList>(classKeys.types, "class-arm/list-of-class-types"),
+  /** A form's choice of class: one school's classes ("": every class in the caller's scope), up to 1,000 in order. */
+  ofSchool: (school: string) =>
+    apiRead<ClassPage>(classKeys.ofSchool(school), `class/view-all?${new URLSearchParams({ ...(school ? { school } : {}), limit: "1000" })}`),
 };
 
 // A new page or filter keeps the current rows on screen until the next ones arrive: nothing jumps.
 export const useClassList = (filters: ClassFilters, page: number) => useApiRead(classReads.list(filters, page), { placeholderData: keepPreviousData });
 export const useClass = (id: string) => useApiRead(classReads.detail(id));
 export const useClassTypes = () => useApiRead(classReads.types(), { select: (answer) => answer.classTypes });
+export const useSchoolClasses = (school: string, enabled = true) =>
+  useApiRead(classReads.ofSchool(school), { select: (answer) => answer.classes, staleTime: 300_000, enabled });
 
 type Message = { message: string };
 

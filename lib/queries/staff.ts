@@ -14,6 +14,7 @@ import type {
 import { staffFilterKeys, type StaffFilters } from "../contract/staff-values";
 import type { AccountStatus, StaffProfile } from "../contract/user";
 import { clientApi, districtApi } from "../client-api";
+import { registerFilterQuery, registerFromQuery } from "../register-url";
 import { apiRead, useApiRead } from "./api-read";
 import { spreadsheetApi } from "./imports";
 
@@ -21,24 +22,9 @@ import { spreadsheetApi } from "./imports";
 export const STAFF_PAGE_SIZE = 1000;
 
 /** The register's filters as a query string, in a fixed order with empty ones left out (one cache entry per filter). */
-export function staffFilterQuery(filters: StaffFilters): URLSearchParams {
-  const query = new URLSearchParams();
-  for (const key of staffFilterKeys) {
-    const value = filters[key]?.trim();
-    if (value) query.set(key, value);
-  }
-  return query;
-}
+export const staffFilterQuery = (filters: StaffFilters): URLSearchParams => registerFilterQuery(staffFilterKeys, filters);
 /** The register's filters and page as the URL holds them, so a filtered list can be bookmarked and shared. */
-export function filtersFromQuery(query: URLSearchParams): { filters: StaffFilters; page: number } {
-  const filters: StaffFilters = {};
-  for (const key of staffFilterKeys) {
-    const value = query.get(key);
-    if (value) filters[key] = value;
-  }
-  const page = Number(query.get("page"));
-  return { filters, page: Number.isInteger(page) && page > 1 ? page : 1 };
-}
+export const filtersFromQuery = (query: URLSearchParams): { filters: StaffFilters; page: number } => registerFromQuery(staffFilterKeys, query);
 
 const filterKey = (filters: StaffFilters) => staffFilterQuery(filters).toString();
 

@@ -21,6 +21,10 @@ import { staffCreateRoutes } from "./staff/create-routes";
 import { staffRoutes } from "./staff/routes";
 import { staffSpreadsheetRoutes } from "./staff/spreadsheet";
 import { staffTransferRoutes } from "./staff/transfer-routes";
+import { studentRoutes } from "./students/routes";
+import { studentSpreadsheetRoutes } from "./students/spreadsheet";
+import { studentRegisterRoutes } from "./students/register-routes";
+import { studentMoveRoutes } from "./students/move-routes";
 import { superAdminRoutes } from "./super-admin/routes";
 
 /** The district API: a folder per resource (README 'Adding a resource'), all added through the same access-checking `route`. */
@@ -48,5 +52,9 @@ export function createDistrictApi(deps: Deps) {
   schoolRoutes(api);
   classRoutes(api);
   configurationRoutes(api);
+  studentRoutes(api);
+  studentSpreadsheetRoutes(api);
+  studentRegisterRoutes(api);
+  studentMoveRoutes(api);
   return api;
 }

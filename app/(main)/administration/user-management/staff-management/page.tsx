@@ -6,6 +6,7 @@ import { StaffRegister } from "@/components/staff/staff-register";
 import { referenceReads } from "@/lib/queries/reference";
 import { schoolReads } from "@/lib/queries/schools";
 import { filtersFromQuery, staffReads } from "@/lib/queries/staff";
+import { searchParamsOf } from "@/lib/register-url";
 import { routes } from "@/lib/routes";
 import { serverQueries } from "@/lib/server-prefetch";
 import { getSignedInUser } from "@/lib/server-api";
@@ -13,12 +14,6 @@ import { getSignedInUser } from "@/lib/server-api";
 export const metadata: Metadata = { title: "Staff management" };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-/** The query string as the register reads it in the browser (first value of each key). */
-const queryOf = (params: Record<string, string | string[] | undefined>) =>
-  new URLSearchParams(
-    Object.entries(params).flatMap(([key, value]) => (typeof value === "string" ? [[key, value]] : Array.isArray(value) && value[0] ? [[key, value[0]]] : [])),
-  );
 
 /** The district's staff register: the filtered page of the URL (a bookmark opens as it was shared), rendered with its data. */
 export default async function StaffManagementPage({ searchParams }: Props) {
@@ -32,7 +27,7 @@ export default async function StaffManagementPage({ searchParams }: Props) {
         <Forbidden />
       </PageFrame>
     );
-  const { filters, page } = filtersFromQuery(queryOf(await searchParams));
+  const { filters, page } = filtersFromQuery(searchParamsOf(await searchParams));
   const queries = serverQueries();
   await Promise.all([
     queries.prefetch(staffReads.register(districtId, filters, page)),

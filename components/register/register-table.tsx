@@ -1,0 +1,139 @@
+"use client";
+
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { ColumnHeads } from "@/components/ui/column-heads";
+
+/** A row's height in pixels as drawn; the virtualiser measures real rows, this is its first guess. */
+const ROW_HEIGHT = 52;
+
+/** One column of a register: its header, what a row shows in it, and whether that cell names the row. */
+export type RegisterColumn<Row> = {
+  label: ReactNode;
+  cell: (row: Row) => ReactNode;
+  /** The row's header cell (`<th scope="row">`): the name a screen reader announces for the row. One per table. */
+  rowHeader?: boolean;
+  /** Classes added to the cell's padding, fixed or by row (a status's colour). */
+  className?: string | ((row: Row) => string);
+};
+
+/** Checkboxes for a kept selection: the first column, with a box in the header for every row listed. */
+export type RegisterSelection<Row> = {
+  isSelected: (id: string) => boolean;
+  onSelect: (ids: string[], selected: boolean) => void;
+  /** The header box's accessible name ("Select every staff member listed"). */
+  allLabel: string;
+  /** A row box's accessible name ("Select Mrs Chiamaka Nwosu"). */
+  rowLabel: (row: Row) => string;
+};
+
+type Props<Row extends { id: string }> = {
+  rows: Row[];
+  columns: RegisterColumn<Row>[];
+  caption: string;
+  /** null: no selection column. */
+  selection: RegisterSelection<Row> | null;
+  /** The table's smallest width (a Tailwind class such as "min-w-[960px]"); narrower screens scroll the table sideways. */
+  minWidth: string;
+};
+
+const box = "h-4 w-4 accent-[rgb(var(--primary))]";
+
+/**
+ * A register's table (the staff register, the admission register): a real table (headers, caption,
+ * keyboard order), of which only the rows on screen are drawn (TanStack Virtual, scrolling with the page),
+ * so a thousand rows scroll as smoothly as ten.
+ */
+export function RegisterTable<Row extends { id: string }>({ rows, columns, caption, selection, minWidth }: Props<Row>) {
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    setOffset(bodyRef.current ? bodyRef.current.getBoundingClientRect().top + window.scrollY : 0);
+  }, []);
+  const virtualizer = useWindowVirtualizer({ count: rows.length, estimateSize: () => ROW_HEIGHT, overscan: 12, scrollMargin: offset });
+  const items = virtualizer.getVirtualItems();
+  const before = items.length > 0 ? (items[0]?.start ?? 0) - virtualizer.options.scrollMargin : 0;
+  const after = items.length > 0 ? virtualizer.getTotalSize() - ((items.at(-1)?.end ?? 0) - virtualizer.options.scrollMargin) : 0;
+  const allSelected = selection !== null && rows.length > 0 && rows.every((r) => selection.isSelected(r.id));
+  const someSelected = selection !== null && !allSelected && rows.some((r) => selection.isSelected(r.id));
+  const span = columns.length + (selection ? 1 : 0);
+
+  return (
+    <div className="relative overflow-x-auto rounded-lg border border-border bg-card">
+      <table className={`w-full ${minWidth} border-collapse text-sm`} aria-rowcount={rows.length + 1}>
+        <caption className="sr-only">{caption}</caption>
+        <ColumnHeads
+          className="bg-muted text-left text-xs uppercase tracking-wide text-muted-foreground"
+          cellClassName="px-3 py-2"
+          rowIndex={1}
+          labels={[
+            ...(selection
+              ? [
+                  <input
+                    key="all"
+                    type="checkbox"
+                    aria-label={selection.allLabel}
+                    className={box}
+                    checked={allSelected}
+                    ref={(el) => {
+                      if (el) el.indeterminate = someSelected;
+                    }}
+                    onChange={(event) =>
+                      selection.onSelect(
+                        rows.map((r) => r.id),
+                        event.target.checked,
+                      )
+                    }
+                  />,
+                ]
+              : []),
+            ...columns.map((column) => column.label),
+          ]}
+        />
+        <tbody ref={bodyRef}>
+          {before > 0 ? (
+            <tr aria-hidden>
+              <td colSpan={span} style={{ height: before, padding: 0 }} />
+            </tr>
+          ) : null}
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            return (
+              <tr key={row.id} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2} className="border-t border-border">
+                {selection ? (
+                  <td className="px-3 py-2">
+                    <input
+                      type="checkbox"
+                      aria-label={selection.rowLabel(row)}
+                      className={box}
+                      checked={selection.isSelected(row.id)}
+                      onChange={(event) => selection.onSelect([row.id], event.target.checked)}
+                    />
+                  </td>
+                ) : null}
+                {columns.map((column, i) => {
+                  const extra = typeof column.className === "function" ? column.className(row) : (column.className ?? "");
+                  return column.rowHeader ? (
+                    <th key={i} scope="row" className={`px-3 py-2 text-left font-medium ${extra}`}>
+                      {column.cell(row)}
+                    </th>
+                  ) : (
+                    <td key={i} className={`px-3 py-2 ${extra}`}>
+                      {column.cell(row)}
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+          {after > 0 ? (
+            <tr aria-hidden>
+              <td colSpan={span} style={{ height: after, padding: 0 }} />
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}

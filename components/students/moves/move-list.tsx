@@ -1,0 +1,148 @@
+"use client";
+
+import { ArrowLeft } from "lucide-react";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useState, useTransition } from "react";
+import { formatMoment } from "@/components/staff/transfer-dates";
+import { Button } from "@/components/ui/button";
+import { ColumnHeads } from "@/components/ui/column-heads";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LoadingOverlay } from "@/components/ui/loading-overlay";
+import { NavLink } from "@/components/ui/nav-link";
+import { loadingTexts } from "@/lib/contract/notices";
+import type { StudentMoveItem } from "@/lib/contract/students";
+import { GROUP_MOVE_REVERSIBLE_HOURS } from "@/lib/contract/students-values";
+import { toast } from "@/lib/notify";
+import { classKeys } from "@/lib/queries/classes";
+import { schoolKeys } from "@/lib/queries/schools";
+import { movesPageFrom, STUDENT_MOVE_PAGE_SIZE, studentKeys, studentRecordMutations, useStudentMoves } from "@/lib/queries/students";
+import { routes } from "@/lib/routes";
+import { useApiMutation } from "@/lib/use-api-mutation";
+
+const cell = "px-3 py-2 align-top";
+const linkButton = "inline-flex min-h-11 items-center gap-2 rounded-md border border-border bg-card px-4 text-sm font-semibold hover:bg-muted";
+
+const pupils = (n: number) => `${n.toLocaleString("en")} ${n === 1 ? "pupil" : "pupils"}`;
+const undoUntil = (createdAt: string) => formatMoment(new Date(new Date(createdAt).getTime() + GROUP_MOVE_REVERSIBLE_HOURS * 3_600_000).toISOString());
+
+function status(move: StudentMoveItem) {
+  if (move.reversedAt) return `Undone ${formatMoment(move.reversedAt)}${move.reversedBy ? ` by ${move.reversedBy}` : ""}`;
+  if (move.reversible) return `Can be undone until ${undoUntil(move.createdAt)}`;
+  return "Final";
+}
+
+/** The group moves, newest first, a page at a time (the page kept in the URL), each reversible one with Undo after a confirmation. */
+export function MoveList({ canUndo }: { canUndo: boolean }) {
+  const router = useRouter();
+  const params = useSearchParams();
+  const [navigating, startNavigation] = useTransition();
+  const [undoing, setUndoing] = useState<StudentMoveItem | null>(null);
+  const requested = movesPageFrom(params.get("page"));
+  const list = useStudentMoves(requested);
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / STUDENT_MOVE_PAGE_SIZE));
+  const page = Math.min(requested, pages);
+  const go = (next: number) => startNavigation(() => router.replace(next > 1 ? `${routes.studentMoves}?page=${next}` : routes.studentMoves, { scroll: false }));
+
+  const undo = useApiMutation(studentRecordMutations.reverseMove, {
+    inPlace: true,
+    invalidates: [studentKeys.all, classKeys.all, schoolKeys.all],
+    onSuccess: (answer) => void toast.success(answer.message),
+  });
+  const confirmUndo = async () => {
+    if (!undoing) return;
+    const move = undoing;
+    setUndoing(null);
+    await undo.run(move.id);
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap justify-between gap-2">
+        <NavLink href={routes.admissionRegister} className={linkButton}>
+          <ArrowLeft size={16} aria-hidden /> Back to the admission register
+        </NavLink>
+      </div>
+      {undo.busy ? <LoadingOverlay /> : null}
+      {list.isPending ? <LoadingOverlay text={loadingTexts.default} /> : null}
+      {list.isError ? <p role="alert">{list.error.message}</p> : null}
+      {list.data ? (
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {total === 0 ? "No group moves yet." : `${total.toLocaleString("en")} group ${total === 1 ? "move" : "moves"}`}
+          </p>
+          {list.data.moves.length > 0 ? (
+            <div className={`relative overflow-x-auto rounded-lg border border-border bg-card ${list.isPlaceholderData || navigating ? "opacity-60" : ""}`}>
+              <table className="w-full min-w-[720px] border-collapse text-left text-sm">
+                <caption className="sr-only">Group moves of pupils, newest first</caption>
+                <ColumnHeads
+                  cellClassName={cell}
+                  labels={[
+                    "Made",
+                    "By",
+                    "Pupils",
+                    "To",
+                    "Status",
+                    <span key="action" className="sr-only">
+                      Action
+                    </span>,
+                  ]}
+                />
+                <tbody>
+                  {list.data.moves.map((move) => (
+                    <tr key={move.id} className="border-t border-border">
+                      <th scope="row" className={`${cell} whitespace-nowrap font-normal`}>
+                        <time dateTime={move.createdAt}>{formatMoment(move.createdAt)}</time>
+                      </th>
+                      <td className={cell}>{move.createdBy}</td>
+                      <td className={`${cell} tabular-nums`}>{pupils(move.count)}</td>
+                      <td className={cell}>{move.to.class ? `${move.to.class.name}, ${move.to.school.name}` : move.to.school.name}</td>
+                      <td className={cell}>{status(move)}</td>
+                      <td className={cell}>
+                        {canUndo && move.reversible && !move.reversedAt ? (
+                          <Button
+                            variant="secondary"
+                            className="min-h-9 px-3 py-1"
+                            aria-label={`Undo the move of ${pupils(move.count)} made ${formatMoment(move.createdAt)}`}
+                            onClick={() => setUndoing(move)}
+                            disabled={undo.busy}
+                          >
+                            Undo
+                          </Button>
+                        ) : null}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          {pages > 1 ? (
+            <nav aria-label="Pages of moves" className="flex items-center justify-center gap-3">
+              <Button variant="secondary" disabled={page <= 1 || navigating} onClick={() => go(page - 1)}>
+                Previous
+              </Button>
+              <span className="text-sm">
+                Page {page} of {pages}
+              </span>
+              <Button variant="secondary" disabled={page >= pages || navigating} onClick={() => go(page + 1)}>
+                Next
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+      {undoing ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => (open ? undefined : setUndoing(null))}
+          title={`Undo the move of ${pupils(undoing.count)}?`}
+          description={`Each pupil goes back to the school and class they had before the move made ${formatMoment(undoing.createdAt)}, in one step.`}
+          confirmLabel="Undo move"
+          busy={undo.busy}
+          onConfirm={() => void confirmUndo()}
+        />
+      ) : null}
+    </div>
+  );
+}

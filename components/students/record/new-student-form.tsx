@@ -1,0 +1,77 @@
+"use client";
+
+import { useState } from "react";
+import { FormProvider, useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { LoadingOverlay } from "@/components/ui/loading-overlay";
+import { NavLink } from "@/components/ui/nav-link";
+import { formInvalidMessage, successNotices } from "@/lib/contract/notices";
+import type { NewStudent, NewStudentInput } from "@/lib/contract/students";
+import { lazyResolver } from "@/lib/lazy-resolver";
+import { toast } from "@/lib/notify";
+import { studentKeys, studentRecordMutations } from "@/lib/queries/students";
+import { routes } from "@/lib/routes";
+import { useApiMutation } from "@/lib/use-api-mutation";
+import { useSuccessRedirect } from "@/lib/use-success-redirect";
+import { DuplicateWarning, duplicateQuestion, duplicateUnconfirmed, questionKey, useDuplicatesBeforeSave } from "./duplicate-warning";
+import { StudentDetailsFields, type StudentFieldsProps } from "./student-details-fields";
+import { blankStudent } from "./student-form-values";
+
+const validation = lazyResolver(() => import("@/lib/contract/students").then((m) => m.newStudentSchema));
+
+/**
+ * Admits one pupil (POST /student/add): the student form, the possible-duplicate warning that must be
+ * answered before saving, then 'Student Created Successfully', 1.5 s, and the admission register.
+ */
+export function NewStudentForm(props: Omit<StudentFieldsProps, "own">) {
+  const form = useForm<NewStudentInput, unknown, NewStudent>({ resolver: validation.resolver, defaultValues: blankStudent() });
+  const [confirmedFor, setConfirmedFor] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const duplicatesOf = useDuplicatesBeforeSave();
+  const succeed = useSuccessRedirect();
+  const { busy, run } = useApiMutation(studentRecordMutations.create, {
+    form,
+    invalidates: [studentKeys.all],
+    onSuccess: () => succeed(successNotices.studentCreated, routes.admissionRegister),
+  });
+
+  const save = async (values: NewStudent) => {
+    // Asked as the warning asks it (the form's own values), so a "save anyway" given there counts here.
+    const question = duplicateQuestion(form.getValues());
+    setChecking(true);
+    const matches = await duplicatesOf(question).finally(() => setChecking(false));
+    if (matches.length > 0 && confirmedFor !== questionKey(question)) {
+      toast.error(duplicateUnconfirmed);
+      document.getElementById("possible-duplicate")?.focus();
+      return;
+    }
+    await run(values);
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form
+        onFocus={validation.warm}
+        noValidate
+        aria-label="New student"
+        onSubmit={form.handleSubmit(save, () => toast.error(formInvalidMessage))}
+        className="flex flex-col gap-5 rounded-lg border border-border bg-card p-5"
+      >
+        {busy || checking ? <LoadingOverlay /> : null}
+        <StudentDetailsFields {...props} />
+        <DuplicateWarning confirmedFor={confirmedFor} onConfirm={setConfirmedFor} />
+        <div className="flex flex-wrap justify-end gap-2">
+          <NavLink
+            href={routes.studentManagement}
+            className="inline-flex min-h-11 items-center rounded-md border border-border px-4 py-2 text-sm font-semibold hover:bg-muted"
+          >
+            Cancel
+          </NavLink>
+          <Button type="submit" disabled={busy || checking}>
+            Save student
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,86 @@
+"use client";
+
+import { useState } from "react";
+import { FormProvider, useForm } from "react-hook-form";
+import { SelectField } from "@/components/form/select-field";
+import { Button } from "@/components/ui/button";
+import { LoadingOverlay } from "@/components/ui/loading-overlay";
+import { formInvalidMessage, successNotices } from "@/lib/contract/notices";
+import type { StudentRecord, StudentUpdateInput } from "@/lib/contract/students";
+import { enrolmentStatuses } from "@/lib/contract/students-values";
+import { lazyResolver } from "@/lib/lazy-resolver";
+import { toast } from "@/lib/notify";
+import { studentKeys, studentRecordMutations, type StudentUpdate } from "@/lib/queries/students";
+import { routes } from "@/lib/routes";
+import { useApiMutation } from "@/lib/use-api-mutation";
+import { useSuccessRedirect } from "@/lib/use-success-redirect";
+import { DuplicateWarning, duplicateQuestion, duplicateUnconfirmed, questionKey, useDuplicatesBeforeSave } from "./duplicate-warning";
+import { StudentDetailsFields, type StudentFieldsProps } from "./student-details-fields";
+import { studentFormValues } from "./student-form-values";
+
+const validation = lazyResolver(() => import("@/lib/contract/students").then((m) => m.studentUpdateSchema));
+
+type Props = Omit<StudentFieldsProps, "own"> & { student: StudentRecord; onCancel: () => void };
+
+/**
+ * Edits a pupil's record (PATCH /student/update/{id}) with the version it was read at, so a change made
+ * by someone else meanwhile is refused (409, its message shown) instead of overwritten; then 'Student
+ * Updated Successfully', 1.5 s, and the admission register.
+ */
+export function StudentEditForm({ student, onCancel, ...fields }: Props) {
+  const form = useForm<StudentUpdateInput, unknown, StudentUpdate>({ resolver: validation.resolver, defaultValues: studentFormValues(student) });
+  const [confirmedFor, setConfirmedFor] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const duplicatesOf = useDuplicatesBeforeSave();
+  const succeed = useSuccessRedirect();
+  const { busy, run } = useApiMutation((values: StudentUpdate) => studentRecordMutations.update(student.id, values), {
+    form,
+    invalidates: [studentKeys.all],
+    onSuccess: () => succeed(successNotices.studentUpdated, routes.admissionRegister),
+  });
+
+  const save = async (values: StudentUpdate) => {
+    // Asked as the warning asks it (the form's own values), so a "save anyway" given there counts here.
+    const question = duplicateQuestion(form.getValues(), student.id);
+    setChecking(true);
+    const matches = await duplicatesOf(question).finally(() => setChecking(false));
+    if (matches.length > 0 && confirmedFor !== questionKey(question)) {
+      toast.error(duplicateUnconfirmed);
+      document.getElementById("possible-duplicate")?.focus();
+      return;
+    }
+    await run(values);
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form
+        onFocus={validation.warm}
+        noValidate
+        aria-label="Edit student record"
+        onSubmit={form.handleSubmit(save, () => toast.error(formInvalidMessage))}
+        className="flex flex-col gap-5 rounded-lg border border-border bg-card p-5"
+      >
+        {busy || checking ? <LoadingOverlay /> : null}
+        <StudentDetailsFields {...fields} own={{ school: student.school, class: student.class }} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="Enrolment status"
+            options={enrolmentStatuses}
+            error={form.formState.errors.enrolmentStatus?.message}
+            {...form.register("enrolmentStatus")}
+          />
+        </div>
+        <DuplicateWarning exceptId={student.id} confirmedFor={confirmedFor} onConfirm={setConfirmedFor} />
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy || checking}>
+            Save student record
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}
