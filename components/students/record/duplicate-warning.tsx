@@ -1,12 +1,13 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
+import { useCallback, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Checkbox } from "@/components/ui/checkbox";
 import type { NewStudentInput, StudentDuplicates } from "@/lib/contract/students";
 import { studentMessages } from "@/lib/contract/students-values";
 import { clientApi, districtApi } from "@/lib/client-api";
+import { toast } from "@/lib/notify";
 import { studentRecordReads, useStudentDuplicates, type DuplicateQuestion } from "@/lib/queries/students";
 import { routes } from "@/lib/routes";
 import { useDebounced } from "@/lib/use-debounced";
@@ -49,6 +50,30 @@ export function useDuplicatesBeforeSave() {
     },
     [queryClient],
   );
+}
+
+/**
+ * The save's gate, shared by the new-student and edit forms: the possible duplicates of the form's own
+ * values (`exceptId`: the pupil being edited) must have been answered with "save anyway" before `save` runs.
+ */
+export function useDuplicateGate(getValues: () => Parameters<typeof duplicateQuestion>[0], exceptId?: string) {
+  const [confirmedFor, setConfirmedFor] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const duplicatesOf = useDuplicatesBeforeSave();
+  /** Runs `save` unless a possible duplicate is unanswered: then says so and moves the focus to the warning. */
+  const guarded = async (save: () => Promise<unknown>) => {
+    // Asked as the warning asks it (the form's own values), so a "save anyway" given there counts here.
+    const question = duplicateQuestion(getValues(), exceptId);
+    setChecking(true);
+    const matches = await duplicatesOf(question).finally(() => setChecking(false));
+    if (matches.length > 0 && confirmedFor !== questionKey(question)) {
+      toast.error(duplicateUnconfirmed);
+      document.getElementById("possible-duplicate")?.focus();
+      return;
+    }
+    await save();
+  };
+  return { confirmedFor, setConfirmedFor, checking, guarded };
 }
 
 type Props = {

@@ -1,6 +1,5 @@
 "use client";
 
-import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
@@ -13,7 +12,7 @@ import { studentKeys, studentRecordMutations } from "@/lib/queries/students";
 import { routes } from "@/lib/routes";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
-import { DuplicateWarning, duplicateQuestion, duplicateUnconfirmed, questionKey, useDuplicatesBeforeSave } from "./duplicate-warning";
+import { DuplicateWarning, useDuplicateGate } from "./duplicate-warning";
 import { StudentDetailsFields, type StudentFieldsProps } from "./student-details-fields";
 import { blankStudent } from "./student-form-values";
 
@@ -25,9 +24,7 @@ const validation = lazyResolver(() => import("@/lib/contract/students").then((m)
  */
 export function NewStudentForm(props: Omit<StudentFieldsProps, "own">) {
   const form = useForm<NewStudentInput, unknown, NewStudent>({ resolver: validation.resolver, defaultValues: blankStudent() });
-  const [confirmedFor, setConfirmedFor] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
-  const duplicatesOf = useDuplicatesBeforeSave();
+  const { confirmedFor, setConfirmedFor, checking, guarded } = useDuplicateGate(() => form.getValues());
   const succeed = useSuccessRedirect();
   const { busy, run } = useApiMutation(studentRecordMutations.create, {
     form,
@@ -35,18 +32,7 @@ export function NewStudentForm(props: Omit<StudentFieldsProps, "own">) {
     onSuccess: () => succeed(successNotices.studentCreated, routes.admissionRegister),
   });
 
-  const save = async (values: NewStudent) => {
-    // Asked as the warning asks it (the form's own values), so a "save anyway" given there counts here.
-    const question = duplicateQuestion(form.getValues());
-    setChecking(true);
-    const matches = await duplicatesOf(question).finally(() => setChecking(false));
-    if (matches.length > 0 && confirmedFor !== questionKey(question)) {
-      toast.error(duplicateUnconfirmed);
-      document.getElementById("possible-duplicate")?.focus();
-      return;
-    }
-    await run(values);
-  };
+  const save = (values: NewStudent) => guarded(() => run(values));
 
   return (
     <FormProvider {...form}>

@@ -1,6 +1,5 @@
 "use client";
 
-import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { SelectField } from "@/components/form/select-field";
 import { Button } from "@/components/ui/button";
@@ -14,7 +13,7 @@ import { studentKeys, studentRecordMutations, type StudentUpdate } from "@/lib/q
 import { routes } from "@/lib/routes";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
-import { DuplicateWarning, duplicateQuestion, duplicateUnconfirmed, questionKey, useDuplicatesBeforeSave } from "./duplicate-warning";
+import { DuplicateWarning, useDuplicateGate } from "./duplicate-warning";
 import { StudentDetailsFields, type StudentFieldsProps } from "./student-details-fields";
 import { studentFormValues } from "./student-form-values";
 
@@ -29,9 +28,7 @@ type Props = Omit<StudentFieldsProps, "own"> & { student: StudentRecord; onCance
  */
 export function StudentEditForm({ student, onCancel, ...fields }: Props) {
   const form = useForm<StudentUpdateInput, unknown, StudentUpdate>({ resolver: validation.resolver, defaultValues: studentFormValues(student) });
-  const [confirmedFor, setConfirmedFor] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
-  const duplicatesOf = useDuplicatesBeforeSave();
+  const { confirmedFor, setConfirmedFor, checking, guarded } = useDuplicateGate(() => form.getValues(), student.id);
   const succeed = useSuccessRedirect();
   const { busy, run } = useApiMutation((values: StudentUpdate) => studentRecordMutations.update(student.id, values), {
     form,
@@ -39,18 +36,7 @@ export function StudentEditForm({ student, onCancel, ...fields }: Props) {
     onSuccess: () => succeed(successNotices.studentUpdated, routes.admissionRegister),
   });
 
-  const save = async (values: StudentUpdate) => {
-    // Asked as the warning asks it (the form's own values), so a "save anyway" given there counts here.
-    const question = duplicateQuestion(form.getValues(), student.id);
-    setChecking(true);
-    const matches = await duplicatesOf(question).finally(() => setChecking(false));
-    if (matches.length > 0 && confirmedFor !== questionKey(question)) {
-      toast.error(duplicateUnconfirmed);
-      document.getElementById("possible-duplicate")?.focus();
-      return;
-    }
-    await run(values);
-  };
+  const save = (values: StudentUpdate) => guarded(() => run(values));
 
   return (
     <FormProvider {...form}>
