@@ -6,6 +6,7 @@ import { AddressField } from "@/components/form/address-field";
 import { EmailChips, listError, PhoneChips } from "@/components/form/contact-chips";
 import { SelectField } from "@/components/form/select-field";
 import { StaffDetailsFields } from "@/components/staff/staff-details-fields";
+import { blankNewStaff } from "@/components/staff/staff-form-values";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { NavLink } from "@/components/ui/nav-link";
@@ -38,39 +39,6 @@ type LgeaPortal = Omit<NewLgea, "administrator">;
 
 const blankPortal: LgeaPortalForm = { name: "", localGovernment: "", address: "", phoneNumbers: [], emails: [] };
 
-/** The new staff member's form as the new-staff page starts it (spec §3, §5, §9: title Mr, Nigeria, +234); the posting is the new LGEA. */
-const blankStaff: NewStaffInput = {
-  title: "Mr",
-  firstName: "",
-  lastName: "",
-  middleName: "",
-  oracleNumber: "",
-  tescomNumber: "",
-  gender: "" as NewStaffInput["gender"],
-  dob: "",
-  phoneCode: "+234",
-  phoneNumber: "",
-  email: "",
-  address: "",
-  addressCoordinates: null,
-  countryOfOrigin: "Nigeria",
-  stateOfOrigin: "",
-  localGovernmentOfOrigin: "",
-  countryOfResidence: "Nigeria",
-  stateOfResidence: "",
-  localGovernmentOfResidence: "",
-  areaOfSpecialization: "",
-  dateOfEmployment: "",
-  dateOfLastPromotion: "",
-  dateOfFirstAppointment: "",
-  dateOfPresentAppointment: "",
-  lastDateOfPosting: "",
-  maritalStatus: "",
-  staffType: "" as NewStaffInput["staffType"],
-  schoolId: "",
-  lgeaId: "",
-};
-
 const kindLabels: Record<AdministratorKind, string> = { existing: "An existing staff member", new: "A new staff member" };
 
 type Props = {
@@ -93,7 +61,7 @@ type Props = {
 export function LgeaCreationForm({ districtId, terminologies, canRegisterStaff, localGovernments, onCreated }: Props) {
   const ids = useId();
   const form = useForm<LgeaPortalForm, unknown, LgeaPortal>({ resolver: portalValidation.resolver, defaultValues: blankPortal });
-  const staffForm = useForm<NewStaffInput, unknown, NewStaff>({ resolver: staffValidation.resolver, defaultValues: blankStaff });
+  const staffForm = useForm<NewStaffInput, unknown, NewStaff>({ resolver: staffValidation.resolver, defaultValues: blankNewStaff });
   const [kind, setKind] = useState<AdministratorKind>("existing");
   const [chosen, setChosen] = useState<StaffSearchResult | null>(null);
   const [adminError, setAdminError] = useState<string | null>(null);

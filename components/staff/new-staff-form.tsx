@@ -21,42 +21,10 @@ import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 import { PostingFields, type PostingKind } from "./posting-fields";
 import { fullName } from "./staff-detail-items";
+import { blankNewStaff } from "./staff-form-values";
 import { StaffDetailsFields } from "./staff-details-fields";
 
 const validation = lazyResolver(() => import("@/lib/contract/staff").then((m) => m.newStaffSchema));
-
-/** The spec's defaults (§3, §5, §9): title Mr, country Nigeria, code +234. */
-const blank: NewStaffInput = {
-  title: "Mr",
-  firstName: "",
-  lastName: "",
-  middleName: "",
-  oracleNumber: "",
-  tescomNumber: "",
-  gender: "" as NewStaffInput["gender"],
-  dob: "",
-  phoneCode: "+234",
-  phoneNumber: "",
-  email: "",
-  address: "",
-  addressCoordinates: null,
-  countryOfOrigin: "Nigeria",
-  stateOfOrigin: "",
-  localGovernmentOfOrigin: "",
-  countryOfResidence: "Nigeria",
-  stateOfResidence: "",
-  localGovernmentOfResidence: "",
-  areaOfSpecialization: "",
-  dateOfEmployment: "",
-  dateOfLastPromotion: "",
-  dateOfFirstAppointment: "",
-  dateOfPresentAppointment: "",
-  lastDateOfPosting: "",
-  maritalStatus: "",
-  staffType: "" as NewStaffInput["staffType"],
-  schoolId: "",
-  lgeaId: "",
-};
 
 type Props = { districtId: string; terminologies: StateTerminologies; asDistrictAdmin: boolean; atDistrictLevel: boolean };
 
@@ -69,7 +37,7 @@ const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean
  * district's administrator role and the page then opens their record.
  */
 export function NewStaffForm({ districtId, terminologies, asDistrictAdmin, atDistrictLevel }: Props) {
-  const form = useForm<NewStaffInput, unknown, NewStaff>({ resolver: validation.resolver, defaultValues: blank });
+  const form = useForm<NewStaffInput, unknown, NewStaff>({ resolver: validation.resolver, defaultValues: blankNewStaff });
   const [kind, setKind] = useState<PostingKind>(atDistrictLevel ? "district" : "school");
   const [review, setReview] = useState<{ values: NewStaff; duplicates: PossibleDuplicates["matches"] } | null>(null);
   const [saveAnyway, setSaveAnyway] = useState(false);

@@ -1,4 +1,4 @@
-import type { StaffDetailsInput } from "@/lib/contract/staff";
+import type { NewStaffInput, StaffDetailsInput } from "@/lib/contract/staff";
 import type { StaffProfile } from "@/lib/contract/user";
 
 /** The form's starting values: the record as it is, with the spec's defaults where it has none. */
@@ -32,3 +32,36 @@ export function staffFormValues(staff: StaffProfile): StaffDetailsInput {
     maritalStatus: (staff.maritalStatus ?? "") as StaffDetailsInput["maritalStatus"],
   };
 }
+
+/** A new staff member's form as it starts (spec §3, §5, §9: title Mr, country Nigeria, code +234): the new-staff page's and the LGEA creation page's. */
+export const blankNewStaff: NewStaffInput = {
+  title: "Mr",
+  firstName: "",
+  lastName: "",
+  middleName: "",
+  oracleNumber: "",
+  tescomNumber: "",
+  gender: "" as NewStaffInput["gender"],
+  dob: "",
+  phoneCode: "+234",
+  phoneNumber: "",
+  email: "",
+  address: "",
+  addressCoordinates: null,
+  countryOfOrigin: "Nigeria",
+  stateOfOrigin: "",
+  localGovernmentOfOrigin: "",
+  countryOfResidence: "Nigeria",
+  stateOfResidence: "",
+  localGovernmentOfResidence: "",
+  areaOfSpecialization: "",
+  dateOfEmployment: "",
+  dateOfLastPromotion: "",
+  dateOfFirstAppointment: "",
+  dateOfPresentAppointment: "",
+  lastDateOfPosting: "",
+  maritalStatus: "",
+  staffType: "" as NewStaffInput["staffType"],
+  schoolId: "",
+  lgeaId: "",
+};
