@@ -36,6 +36,13 @@ export const SORTED_MATCHES_CAP = 2_500;
  */
 export const ORDER_WINDOW = 10_000;
 
+/**
+ * The most rows of the list order a first look reads (twenty rows for each one the page reaches to, so
+ * only for the first pages): a term in more than one row in twenty, spread through the list (a common
+ * first name among pupils), fills its page there before any tally.
+ */
+export const FIRST_LOOK_ROWS = 2_000;
+
 /** A LIMIT no table reaches: a subquery with one is planned on its own. */
 const EVERY_ROW = 2 ** 31 - 1;
 
@@ -62,7 +69,9 @@ type Source = {
  * The ids of a page of a text search, in list order. The planner alone chooses badly here: it takes a
  * term's matches to be spread evenly through the list order and walks the order index, which for a term
  * whose matches sit together (a surname, in a register ordered by last name) reads every row before
- * them. So, in up to three steps, each bounded:
+ * them. So, after a first look (a common term spread through the list fills its page within
+ * FIRST_LOOK_ROWS of the list order: 'zainab', in one pupil in twelve, 54 → 20 ms at 200,000 pupils; a
+ * term it misses pays a few milliseconds), in up to three steps, each bounded:
  * 1. Tally at most cap + 1 matches with no order asked (read straight from the trigram index); when that
  *    is all of them, sort just those. Most searches end here, at a cost that grows with the matches.
  * 2. A term with more matches is common: look for the page in the first rows of the list order (at least
@@ -77,6 +86,30 @@ export async function textSearchPage(db: Pick<Db, "select" | "$with" | "with">, 
   const keys = Object.fromEntries(source.order.map((key, i) => [`k${i}`, sql`${key}`.as(`k${i}`)]));
   const keyOrder = Object.keys(keys).map((k) => sql`${sql.identifier(k)}`);
   const everyMatch = and(source.where, source.match);
+
+  // The page among the first `rows` rows of the list order: exact when it is full, since they are a prefix of the order.
+  const pageInFirstRows = async (rows: number) => {
+    const window = db
+      .select({ id: source.id, hit: sql<boolean>`${source.match}`.as("hit"), ...keys })
+      .from(source.table)
+      .where(source.where)
+      .orderBy(...source.order, source.id)
+      .limit(rows)
+      .as("window");
+    const found = await db
+      .select({ id: window.id })
+      .from(window)
+      .where(sql`${window.hit}`)
+      .orderBy(...keyOrder, window.id)
+      .limit(page.limit)
+      .offset(page.offset);
+    return found.map((r) => r.id as string);
+  };
+  const firstLook = (page.offset + page.limit) * 20;
+  if (firstLook <= FIRST_LOOK_ROWS) {
+    const found = await pageInFirstRows(firstLook);
+    if (found.length === page.limit) return found;
+  }
 
   const matches = db.$with("matches").as(
     db
@@ -101,21 +134,8 @@ export async function textSearchPage(db: Pick<Db, "select" | "$with" | "with">, 
     .leftJoinLateral(pageIds, sql`true`);
   if ((tallied[0]?.n ?? 0) <= cap) return tallied.flatMap((r) => (r.id ? [r.id] : []));
 
-  const window = db
-    .select({ id: source.id, hit: sql<boolean>`${source.match}`.as("hit"), ...keys })
-    .from(source.table)
-    .where(source.where)
-    .orderBy(...source.order, source.id)
-    .limit(Math.max(ORDER_WINDOW, (page.offset + page.limit) * 10))
-    .as("window");
-  const inWindow = await db
-    .select({ id: window.id })
-    .from(window)
-    .where(sql`${window.hit}`)
-    .orderBy(...keyOrder, window.id)
-    .limit(page.limit)
-    .offset(page.offset);
-  if (inWindow.length === page.limit) return inWindow.map((r) => r.id as string);
+  const inWindow = await pageInFirstRows(Math.max(ORDER_WINDOW, (page.offset + page.limit) * 10));
+  if (inWindow.length === page.limit) return inWindow;
 
   const all = db
     .select({ id: source.id, ...keys })
