@@ -35,8 +35,17 @@ export const routes = {
   lgaCreation: "/administration/lga-management/lga-creation",
   classes: "/administration/classes",
   configuration: "/administration/configuration",
+  wallet: "/administration/billing/wallet",
+  /** Where the payment provider sends the user back after paying (it adds ?reference=…). */
+  walletReturn: "/administration/billing/wallet/return",
+  transactions: "/administration/billing/transactions",
+  /** The provider stand-in's checkout page (no PAYSTACK_SECRET_KEY): served by the portal, so a phone on the LAN reaches it. */
+  standInCheckout: "/checkout/stand-in",
+  standInCheckoutOf: (reference: string) => `/checkout/stand-in/${encodeURIComponent(reference)}`,
   superAdmin: "/super-admin",
   switchDistrict: "/super-admin/switch-district",
+  /** API keys of the result-processing systems that buy report cards. */
+  apiKeys: "/super-admin/api-keys",
 } as const;
 
 /** Pages for signed-out visitors only; a signed-in user who opens one goes to the dashboard. */

@@ -18,7 +18,7 @@ const ALLOWED: Record<ApiTarget, ReadonlySet<string>> = {
     "student",
     "super-admin",
   ]),
-  billing: new Set(["transaction-logs", "wallet"]),
+  billing: new Set(["api-clients", "transaction-logs", "wallet"]),
 };
 
 /** Calls only the BFF's own auth handlers make (they answer with tokens); the catch-all never passes them through. */

@@ -64,6 +64,12 @@ export const permissionCatalogue = [
   },
   { operation: "wallet.view", category: "Wallet", name: "View wallet", description: "See the wallet balance." },
   { operation: "wallet.fund", category: "Wallet", name: "Fund wallet", description: "Create payment links and fund the wallet." },
+  {
+    operation: "wallet.charge",
+    category: "Wallet",
+    name: "Buy report cards",
+    description: "Pay a school's report cards for a term out of the wallet.",
+  },
 ] as const;
 
 export type Operation = (typeof permissionCatalogue)[number]["operation"];

@@ -2,12 +2,12 @@ import { allOperations, lgeaAdminOperations } from "../../lib/contract/permissio
 import { standardClassTypes } from "../../lib/contract/classes-values";
 import { defaultConfiguration } from "../../lib/contract/configuration-values";
 import type { Tx } from "./client";
-import { classType, districtConfiguration, role } from "./schema";
+import { classType, districtConfiguration, role, wallet } from "./schema";
 
 /**
  * What every new district starts with, written in the transaction that creates it (the demo seed, the
- * super-administrator command, registration): its system roles, the standard class types and its
- * configuration. Migration 0008 gave the districts that existed before the same.
+ * super-administrator command, registration): its system roles, the standard class types, its
+ * configuration and its (empty) wallet. Migrations 0008 and 0012 gave the districts that existed before the same.
  */
 export async function provisionDistrict(tx: Tx, districtId: string, today = new Date()) {
   const [adminRole, lgeaAdminRole] = await tx
@@ -32,5 +32,6 @@ export async function provisionDistrict(tx: Tx, districtId: string, today = new 
   if (!adminRole || !lgeaAdminRole) throw new Error("system role insert failed");
   await tx.insert(classType).values(standardClassTypes.map((t, i) => ({ districtId, name: t.name, level: t.level, position: i + 1, standard: true })));
   await tx.insert(districtConfiguration).values({ districtId, ...defaultConfiguration(today) });
+  await tx.insert(wallet).values({ districtId });
   return { adminRole, lgeaAdminRole };
 }

@@ -28,6 +28,7 @@ const systemScopeModules: Record<string, string> = {
   "district/districts/state-names.ts": "district names are unique in their state",
   "db/seed.ts": "the demo seed",
   "db/create-super-admin-cli.ts": "the first super administrator of a deployment",
+  "billing/ledger/invariant.ts": "the ledger invariant is checked over every wallet",
 };
 
 /** The names under which the district-owned tables are exported from the schema (`school`, `roleAccess`, ...). */
@@ -83,12 +84,16 @@ describe("the scope on every query", () => {
     expect([...ownedNames].sort()).toEqual(
       [
         "admissionSequence",
+        "apiClient",
         "auditLog",
         "classType",
         "dataImport",
         "district",
         "districtConfiguration",
+        "ledgerEntry",
         "lgea",
+        "payment",
+        "reportCardCharge",
         "role",
         "roleAccess",
         "school",
@@ -101,6 +106,7 @@ describe("the scope on every query", () => {
         "student",
         "studentMove",
         "studentMoveRow",
+        "wallet",
       ].sort(),
     );
   });

@@ -23,6 +23,11 @@ import {
   studentMove,
   studentMoveRow,
   admissionSequence,
+  apiClient,
+  ledgerEntry,
+  payment,
+  reportCardCharge,
+  wallet,
 } from "./schema";
 
 /**
@@ -163,6 +168,13 @@ const narrowings = new Map<PgTable, { district: PgColumn; narrow: Narrowing }>([
           : sql`exists (select 1 from ${studentMoveRow} where ${studentMoveRow.moveId} = ${studentMove.id} and ${movesScope(s, studentMoveRow)})`,
     },
   ],
+  // Billing (architecture 'Billing'): the wallet is the district's, its balance seen at every level with wallet.view;
+  // below the district, the ledger shows only the charges of the scope's schools, and payments not at all.
+  [wallet, { district: wallet.districtId, narrow: () => undefined }],
+  [ledgerEntry, { district: ledgerEntry.districtId, narrow: (s) => bySchool(s, ledgerEntry.schoolId) }],
+  [payment, { district: payment.districtId, narrow: (s) => (s.level === "district" ? undefined : sql`false`) }],
+  [reportCardCharge, { district: reportCardCharge.districtId, narrow: (s) => bySchool(s, reportCardCharge.schoolId) }],
+  [apiClient, { district: apiClient.districtId, narrow: () => undefined }],
   [schoolRole, { district: schoolRole.districtId, narrow: (s) => bySchool(s, schoolRole.schoolId) }],
   [schoolClass, { district: schoolClass.districtId, narrow: (s) => bySchool(s, schoolClass.schoolId) }],
   [

@@ -15,6 +15,8 @@ export type ErrorCode =
   | "unsupported_media_type"
   | "rate_limited"
   | "busy"
+  | "insufficient_funds"
+  | "provider_unavailable"
   | "token_expired"
   | "logged_out"
   | "internal";
@@ -30,6 +32,9 @@ const statusOf: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   busy: 503,
+  // Billing: the wallet cannot cover a charge; the payment provider did not answer (nothing was credited).
+  insufficient_funds: 402,
+  provider_unavailable: 502,
   token_expired: 451,
   logged_out: 452,
   internal: 500,

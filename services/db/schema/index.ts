@@ -9,3 +9,4 @@ export * from "./students";
 export * from "./access";
 export * from "./files";
 export * from "./records";
+export * from "./billing";

@@ -1,0 +1,68 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { LedgerDirection, TransactionAction } from "../../../lib/contract/billing-values";
+import { billingMessages } from "../../../lib/contract/billing-values";
+import type { Tx } from "../../db/client";
+import { ledgerEntry, wallet } from "../../db/schema";
+import { within, type Scope } from "../../db/scope";
+import { AppError } from "../../http/errors";
+
+export type NewEntry = {
+  districtId: string;
+  direction: LedgerDirection;
+  action: TransactionAction;
+  /** Kobo, more than zero. */
+  amount: number;
+  reference: string;
+  description: string;
+  schoolId?: string | null;
+  academicSession?: string | null;
+  term?: string | null;
+  pupils?: number | null;
+  reversesId?: string | null;
+  reason?: string | null;
+  idempotencyKey?: string | null;
+  actorStaffId?: string | null;
+  apiClientId?: string | null;
+};
+
+export type LedgerEntryRow = typeof ledgerEntry.$inferSelect;
+
+/**
+ * Locks the district's wallet row for the rest of the transaction (`SELECT … FOR UPDATE`): every change
+ * of one wallet happens one after another, so a check made after this holds until the commit. Made on
+ * first use for a district that has none yet. The district is one the caller already found in `scope`
+ * (a wallet outside it is not found).
+ */
+export async function lockWallet(tx: Tx, scope: Scope, districtId: string): Promise<number> {
+  await tx.insert(wallet).values({ districtId }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ balance: wallet.balance })
+    .from(wallet)
+    .where(and(eq(wallet.districtId, districtId), within(scope, wallet)))
+    .for("update");
+  if (!row) throw new Error(`no wallet for district ${districtId} in scope`);
+  return row.balance;
+}
+
+/**
+ * The one way money moves: adds an entry and changes the balance in the caller's transaction, with the
+ * wallet locked. A debit the balance cannot cover is refused (402) and nothing is written; the database's
+ * checks (balance and balance_after never negative, amount positive, reference unique) stand behind it.
+ */
+export async function postEntry(tx: Tx, scope: Scope, entry: NewEntry): Promise<LedgerEntryRow> {
+  if (!Number.isSafeInteger(entry.amount) || entry.amount <= 0) throw new Error(`ledger amount must be a positive whole number of kobo, got ${entry.amount}`);
+  const balance = await lockWallet(tx, scope, entry.districtId);
+  const balanceAfter = entry.direction === "credit" ? balance + entry.amount : balance - entry.amount;
+  if (balanceAfter < 0) throw new AppError("insufficient_funds", billingMessages.insufficientBalance(entry.amount, balance));
+  if (!Number.isSafeInteger(balanceAfter)) throw new Error("wallet balance out of range");
+  const [row] = await tx
+    .insert(ledgerEntry)
+    .values({ ...entry, balanceAfter })
+    .returning();
+  await tx
+    .update(wallet)
+    .set({ balance: balanceAfter, updatedAt: sql`now()` })
+    .where(and(eq(wallet.districtId, entry.districtId), within(scope, wallet)));
+  if (!row) throw new Error("ledger insert returned nothing");
+  return row;
+}
