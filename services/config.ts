@@ -8,6 +8,11 @@ import { secretField } from "../lib/contract/secrets";
 // (the browser's share of zod carries no default texts).
 z.config(en());
 
+/** Where the billing API serves the payment provider's stand-in when there is no PAYSTACK_SECRET_KEY. */
+export const providerStandInPath = "/provider-stand-in";
+const isStandInUrl = (url: string) => new URL(url).pathname.replace(/\/+$/, "").endsWith(providerStandInPath);
+const placeholderKey = /change-?me|example|placeholder|your[-_ ]?(secret|key)|replace[-_ ]?me|x{8}/i;
+
 const positiveInt = (fallback: number) => z._default(z.coerce.number().check(z.int(), z.positive()), fallback);
 
 /** Everything the APIs read from the environment, parsed once. Nothing else in services/ reads process.env. */
@@ -58,6 +63,25 @@ const schema = z.object({
    * process). Left out: one per core with a PostgreSQL server, one otherwise.
    */
   API_WORKERS: z.optional(z.coerce.number().check(z.int(), z.positive(), z.maximum(64))),
+  /**
+   * Billing: Paystack's secret key. Set, wallet funding goes through Paystack (PORTAL_URL is then required: the provider sends
+   * users back to an absolute address); left out, through the local stand-in of the provider (a test checkout, no money moves).
+   */
+  PAYSTACK_SECRET_KEY: z.optional(
+    z.string().check(
+      z.minLength(20, "PAYSTACK_SECRET_KEY must be the secret key of your Paystack dashboard (sk_live_… or sk_test_…)."),
+      z.refine((v) => !placeholderKey.test(v), "PAYSTACK_SECRET_KEY is a placeholder (from .env.example?): use the key of your Paystack dashboard."),
+    ),
+  ),
+  /** Where the provider's API is: https://api.paystack.co with a key, the billing API's own stand-in without one. */
+  PAYSTACK_BASE_URL: z.optional(z.url()),
+  /** How long a call to the provider may take (ms) before the user is told it could not be reached (nothing is credited). */
+  PAYSTACK_TIMEOUT_MS: positiveInt(10_000),
+  /**
+   * Fault tests only (services/billing/wallet/crash.test.ts): the process kills itself (SIGKILL) at this point of a wallet
+   * credit, inside its transaction after the ledger entry is written and before the commit. Read in one place: wallet/credit.ts.
+   */
+  BILLING_CRASH_POINT: z.optional(z.enum(["after-ledger-insert"])),
 });
 
 /** Mail carries reset codes: a production deployment sends it, never only stores or prints it. */
@@ -65,6 +89,16 @@ const refined = schema.check(
   z.refine((c) => c.NODE_ENV !== "production" || Boolean(c.SMTP_URL), {
     path: ["SMTP_URL"],
     message: "SMTP_URL is required with NODE_ENV=production: reset codes and invitations must be sent, not printed.",
+  }),
+  // The stand-in of the payment provider says every payment succeeded: it must never be what a real key talks to.
+  z.refine((c) => !c.PAYSTACK_SECRET_KEY || !c.PAYSTACK_BASE_URL || !isStandInUrl(c.PAYSTACK_BASE_URL), {
+    path: ["PAYSTACK_BASE_URL"],
+    message: `PAYSTACK_BASE_URL points at the provider stand-in (${providerStandInPath}), which never runs with a real PAYSTACK_SECRET_KEY: remove PAYSTACK_BASE_URL (Paystack's own API is the default) or the key.`,
+  }),
+  z.refine((c) => !c.PAYSTACK_SECRET_KEY || Boolean(c.PORTAL_URL), {
+    path: ["PORTAL_URL"],
+    message:
+      "PORTAL_URL is required with PAYSTACK_SECRET_KEY: Paystack sends users back to the portal's wallet page, which needs the portal's absolute address.",
   }),
 );
 
@@ -77,6 +111,22 @@ export function apiWorkerCount(config: ServiceConfig, cores: number): number {
     return 1;
   }
   return config.API_WORKERS ?? cores;
+}
+
+/**
+ * The payment provider's API: PAYSTACK_BASE_URL when set; else Paystack's with a key, and without one the stand-in on this
+ * billing API (a wildcard listening address is reached on loopback).
+ */
+export function paystackBaseUrl(config: ServiceConfig): string {
+  if (config.PAYSTACK_BASE_URL) return config.PAYSTACK_BASE_URL.replace(/\/+$/, "");
+  if (config.PAYSTACK_SECRET_KEY) return "https://api.paystack.co";
+  return `${localBillingApiUrl(config)}${providerStandInPath}`;
+}
+
+/** The billing API as this machine reaches it (a wildcard listening address is reached on loopback). */
+export function localBillingApiUrl(config: ServiceConfig): string {
+  const host = ["0.0.0.0", "::", ""].includes(config.API_HOST) ? "127.0.0.1" : config.API_HOST.includes(":") ? `[${config.API_HOST}]` : config.API_HOST;
+  return `http://${host}:${config.BILLING_API_PORT}`;
 }
 
 export function loadServiceConfig(env: Record<string, string | undefined> = process.env): ServiceConfig {

@@ -2,7 +2,8 @@ import cluster from "node:cluster";
 import { serve, type ServerType } from "@hono/node-server";
 import { createBillingApi } from "./billing/app";
 import { bootDatabase } from "./boot";
-import type { ServiceConfig } from "./config";
+import { providerStandInPath, type ServiceConfig } from "./config";
+import { createProviderStandIn } from "./billing/stand-in/app";
 import { demoBanner, demoIsLive } from "./db/seed";
 import { createDistrictApi } from "./district/app";
 import { closeWhenBodyUnread } from "./http/unread-body";
@@ -24,7 +25,10 @@ export async function serveApis(config: ServiceConfig, options: { prepared: bool
       const server = serve({ fetch: app.fetch, port, hostname: config.API_HOST }, () => ready(server));
       server.on("request", closeWhenBodyUnread);
     });
-  const servers = [await listen(createDistrictApi(deps).app, config.DISTRICT_API_PORT), await listen(createBillingApi(deps).app, config.BILLING_API_PORT)];
+  const billing = createBillingApi(deps);
+  // Without a payment provider key, the billing API serves the provider's stand-in itself (it refuses to run with a key).
+  if (!config.PAYSTACK_SECRET_KEY) billing.app.route(providerStandInPath, createProviderStandIn(deps));
+  const servers = [await listen(createDistrictApi(deps).app, config.DISTRICT_API_PORT), await listen(billing.app, config.BILLING_API_PORT)];
   if (options.announce) {
     console.log(
       listeningLine(
@@ -33,6 +37,8 @@ export async function serveApis(config: ServiceConfig, options: { prepared: bool
       ),
     );
     if (await demoIsLive(database.db)) console.warn(demoBanner());
+    if (!config.PAYSTACK_SECRET_KEY)
+      console.warn("[services] no PAYSTACK_SECRET_KEY: wallet funding goes through the provider stand-in (a test checkout; no money moves)");
   }
 
   let stopping = false;

@@ -7,6 +7,9 @@ import { demoPasswords } from "../db/demo-data";
 import { testServiceConfig, type ServiceConfig } from "../config";
 import { createDistrictApi } from "../district/app";
 import { createBillingApi } from "../billing/app";
+import { signatureHeader } from "../billing/provider/signature";
+import { createProviderStandIn } from "../billing/stand-in/app";
+import { listenStandIn } from "../billing/stand-in/listen";
 import { createMailer } from "../mail/mailer";
 import type { AuthResult } from "../../lib/contract/user";
 
@@ -43,11 +46,22 @@ export async function createTestApi(overrides: Partial<ServiceConfig> = {}) {
   await database.migrate();
   await syncPermissionCatalogue(database.db);
   await seedDemo(database.db);
-  const config = testServiceConfig(overrides);
+  // Billing: the payment provider's stand-in on a loopback port of this API's own, unless the test names its provider.
+  const standIn = overrides.PAYSTACK_BASE_URL || overrides.PAYSTACK_SECRET_KEY ? null : await listenStandIn();
+  const config = testServiceConfig({ ...(standIn ? { PAYSTACK_BASE_URL: standIn.url } : {}), ...overrides });
   const mailer = createMailer(config);
   const deps = { db: database.db, config, mailer };
   const district = createDistrictApi(deps);
   const billing = createBillingApi(deps);
+  // Its webhooks go straight to this billing API, as the portal's public route would forward them.
+  standIn?.serve(
+    createProviderStandIn(deps, {
+      deliver: (body, signature) =>
+        Promise.resolve(
+          billing.app.request("/wallet/webhook", { method: "POST", headers: { "content-type": "application/json", [signatureHeader]: signature }, body }),
+        ),
+    }),
+  );
 
   /** A JSON (or, with `form`, multipart) request to the district API; `token` adds the bearer. */
   const call = (method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string>; form?: FormData } = {}) =>
@@ -78,6 +92,7 @@ export async function createTestApi(overrides: Partial<ServiceConfig> = {}) {
     loginAdmin: (n: 1 | 2 = 1) => login(`admin.ed${n}@example.org`, demoPasswords.admin),
     loginSuperAdmin: () => login("superadmin@example.org", demoPasswords.superAdmin),
     close: async () => {
+      await standIn?.close();
       await mailer.flush();
       await database.close();
     },

@@ -1,0 +1,89 @@
+import * as z from "zod/mini";
+import { billingMessages } from "../../../lib/contract/billing-values";
+import { paystackBaseUrl, type ServiceConfig } from "../../config";
+import type { Db } from "../../db/client";
+import { AppError } from "../../http/errors";
+import { standInSecretOf } from "./secret";
+
+export type ProviderDeps = { db: Db; config: ServiceConfig };
+
+export type InitializeInput = { amount: number; email: string; reference: string; callbackUrl: string; currency: "NGN" };
+
+/**
+ * What the provider says of a payment. `status` is Paystack's: success, failed, abandoned, reversed, or one of the states
+ * still under way (pending, ongoing, processing, queued); `not_found` when it does not know the reference at all.
+ */
+export type VerifiedPayment = { status: string; amount: number; currency: string; reference: string };
+
+// Paystack's answers, as far as we read them (https://paystack.com/docs/api/transaction/).
+const initializeAnswer = z.object({
+  status: z.literal(true),
+  data: z.object({ authorization_url: z.string().check(z.minLength(1)), access_code: z.optional(z.string()), reference: z.optional(z.string()) }),
+});
+const verifyAnswer = z.object({
+  status: z.literal(true),
+  data: z.object({ status: z.string(), amount: z.number(), currency: z.string(), reference: z.string() }),
+});
+
+/** The key calls are made with and webhooks are checked with: the real one, or the stand-in's generated one. */
+export const providerSecret = (deps: ProviderDeps): Promise<string> =>
+  deps.config.PAYSTACK_SECRET_KEY ? Promise.resolve(deps.config.PAYSTACK_SECRET_KEY) : standInSecretOf(deps.db);
+
+const unreachable = () => new AppError("provider_unavailable", billingMessages.providerUnreachable);
+
+/**
+ * One call to the provider within PAYSTACK_TIMEOUT_MS (the answer's body included). No answer in time, a dropped
+ * connection, a server error or an answer we cannot read all become the same 502: nothing was credited, try again.
+ */
+async function call(deps: ProviderDeps, method: "GET" | "POST", path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  const url = `${paystackBaseUrl(deps.config)}${path}`;
+  try {
+    const response = await fetch(url, {
+      method,
+      headers: {
+        authorization: `Bearer ${await providerSecret(deps)}`,
+        accept: "application/json",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: "error",
+      signal: AbortSignal.timeout(deps.config.PAYSTACK_TIMEOUT_MS),
+    });
+    const json: unknown = await response.json().catch(() => null);
+    return { status: response.status, json };
+  } catch (error) {
+    console.error("[billing] payment provider unreachable:", method, path.replace(/\/verify\/.*/, "/verify/…"), error instanceof Error ? error.message : error);
+    throw unreachable();
+  }
+}
+
+/** POST /transaction/initialize: the provider's checkout address for a payment of ours. */
+export async function initializePayment(deps: ProviderDeps, input: InitializeInput): Promise<{ authorizationUrl: string }> {
+  const { status, json } = await call(deps, "POST", "/transaction/initialize", {
+    email: input.email,
+    amount: input.amount,
+    currency: input.currency,
+    reference: input.reference,
+    callback_url: input.callbackUrl,
+  });
+  const parsed = initializeAnswer.safeParse(json);
+  if (status !== 200 || !parsed.success) {
+    console.error("[billing] payment provider refused to initialise a payment:", status, (json as { message?: unknown } | null)?.message);
+    throw unreachable();
+  }
+  return { authorizationUrl: parsed.data.data.authorization_url };
+}
+
+/** GET /transaction/verify/{reference}: what the provider says became of a payment (never what a browser or a webhook body says). */
+export async function verifyPayment(deps: ProviderDeps, reference: string): Promise<VerifiedPayment> {
+  const { status, json } = await call(deps, "GET", `/transaction/verify/${encodeURIComponent(reference)}`);
+  // Paystack answers 400 (or 404) with status false for a reference it never saw.
+  if ((status === 400 || status === 404) && (json as { status?: unknown } | null)?.status === false)
+    return { status: "not_found", amount: 0, currency: "", reference };
+  const parsed = verifyAnswer.safeParse(json);
+  if (status !== 200 || !parsed.success) {
+    console.error("[billing] payment provider gave an unreadable verification:", status);
+    throw unreachable();
+  }
+  return parsed.data.data;
+}
