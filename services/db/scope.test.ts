@@ -29,6 +29,8 @@ const systemScopeModules: Record<string, string> = {
   "db/seed.ts": "the demo seed",
   "db/create-super-admin-cli.ts": "the first super administrator of a deployment",
   "billing/ledger/invariant.ts": "the ledger invariant is checked over every wallet",
+  "auth/api-key.ts": "an API key names its client, and so its district, before any scope exists",
+  "billing/wallet/webhook.ts": "the payment provider's webhook names a payment by its reference; no one is signed in",
 };
 
 /** The names under which the district-owned tables are exported from the schema (`school`, `roleAccess`, ...). */

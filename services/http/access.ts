@@ -13,6 +13,8 @@ import { AppError, forbidden } from "./errors";
  * - districtOwner: the owner of the district worked in, or a super administrator: a right that belongs to
  *   a person, not a role (`refusal` says so to anyone else)
  * - superAdmin: super administrators only
+ * - apiKey: no staff token: a result-processing system's API key (the `x-api-key` header), which names its
+ *   client and so its district; the route works in that district only (services/auth/api-key.ts)
  */
 export type Access =
   | { kind: "public" }
@@ -20,11 +22,13 @@ export type Access =
   | { kind: "operation"; operation: Operation }
   | { kind: "ownRecordOr"; operation: Operation; staffId: { param: string } | { query: string } }
   | { kind: "districtOwner"; refusal: string }
-  | { kind: "superAdmin" };
+  | { kind: "superAdmin" }
+  | { kind: "apiKey" };
 
 export const publicAccess: Access = { kind: "public" };
 export const signedIn: Access = { kind: "signedIn" };
 export const superAdminOnly: Access = { kind: "superAdmin" };
+export const apiKeyAccess: Access = { kind: "apiKey" };
 export const districtOwnerOnly = (refusal: string): Access => ({ kind: "districtOwner", refusal });
 export const requires = (operation: Operation): Access => ({ kind: "operation", operation });
 /** One's own record by `:param` (or `?query=`), another's with the operation. */

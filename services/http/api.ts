@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import * as z from "zod/mini";
 import { authMessages } from "../../lib/contract/messages";
 import { authenticate } from "../auth/authenticate";
+import { authenticateApiKey, clientScope } from "../auth/api-key";
 import { clientIpOf } from "../auth/client-ip";
 import { checkAccess, checkDistrictActive, type Access } from "./access";
 import { createAdmission } from "./admission";
@@ -129,7 +130,12 @@ export function createApi(deps: Deps, info: { title: string; version: string }) 
     routes.push(spec);
     const limit = limitFor(spec.maxBodyBytes ?? deps.config.MAX_JSON_BODY_BYTES, spec.tooLargeMessage);
     app.on(spec.method, spec.path, limit, spec.unmetered || spec.rawBody ? unmetered : admitted, async (c) => {
-      if (spec.access.kind !== "public") {
+      if (spec.access.kind === "apiKey") {
+        // A service client: its key, not a staff token, and its district's scope.
+        const client = await authenticateApiKey(c);
+        c.set("apiClient", client);
+        c.set("scope", clientScope(client));
+      } else if (spec.access.kind !== "public") {
         const actor = await authenticate(c);
         const request = { params: c.req.param(), query: queryObject(c) };
         checkDistrictActive(actor, spec, request);

@@ -24,5 +24,11 @@ export type Actor = {
   permissions: ReadonlySet<Operation>;
 };
 
-/** `scope` is built once per request from the actor (services/db/scope.ts); every district-owned query applies it. */
-export type ApiEnv = { Variables: { deps: Deps; actor: Actor; scope: StaffScope; clientIp: string } };
+/** A result-processing system calling with its API key (access kind `apiKey`): no staff member, its district only. */
+export type ApiClientCaller = { id: string; districtId: string; name: string };
+
+/**
+ * `scope` is built once per request from the actor (services/db/scope.ts); every district-owned query applies it.
+ * On `apiKey` routes there is no actor: `apiClient` names the caller and `scope` is its district's (services/auth/api-key.ts).
+ */
+export type ApiEnv = { Variables: { deps: Deps; actor: Actor; scope: StaffScope; clientIp: string; apiClient: ApiClientCaller } };

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiKeyHeader, billingMessages, type IssuedApiKey } from "../../lib/contract/billing-values";
 import { districtStatusRefusal } from "../../lib/contract/messages";
 import { allOperations, type Operation } from "../../lib/contract/permissions";
 import type { AuthResult } from "../../lib/contract/user";
@@ -115,7 +116,7 @@ describe("permission enforcement on every route", () => {
 
   it("has valid probe inputs for every route with a path parameter or a body, and no probe for a route that is gone", () => {
     const problems: string[] = [];
-    for (const w of walked.filter((x) => ["operation", "ownRecordOr", "districtOwner", "superAdmin"].includes(x.route.access.kind))) {
+    for (const w of walked.filter((x) => ["operation", "ownRecordOr", "districtOwner", "superAdmin", "apiKey"].includes(x.route.access.kind))) {
       const probe = probes[w.key];
       const needs = paramNames(w.route.path).length > 0 || w.route.body !== undefined || w.route.rawBody === true;
       if (needs && !probe) {
@@ -194,7 +195,8 @@ describe("permission enforcement on every route", () => {
     const mine: IdOf = (kind) => (kind === "staff" ? admin3.staff.id : kind === "district" ? admin3.staff.district.id : randomId());
     const failures: string[] = [];
     let open = 0;
-    for (const w of walked.filter((x) => x.route.access.kind !== "public" && x.route.access.kind !== "superAdmin")) {
+    // API-key routes take no staff token: the status of a key's district is checked in the API-key test.
+    for (const w of walked.filter((x) => x.route.access.kind !== "public" && x.route.access.kind !== "superAdmin" && x.route.access.kind !== "apiKey")) {
       if (w.route.shell) {
         open++;
         const status = (await request(w, admin3.authorizationToken, mine)).status;
@@ -211,6 +213,74 @@ describe("permission enforcement on every route", () => {
     }
     expect(failures).toEqual([]);
     expect(open).toBeGreaterThanOrEqual(10);
+  });
+
+  /** Calls an API-key route with its probe inputs, the key in its header (none: no header) and, if given, a bearer token besides. */
+  function keyRequest(w: Walked, key: string | null, id: IdOf, bearer?: string): Promise<Response> {
+    const probe = probes[w.key] ?? {};
+    const path = w.route.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+      const value = probe.params?.[name];
+      return encodeURIComponent(value ? valueOf(value, id) : "probe");
+    });
+    const body = probe.body?.(id);
+    return Promise.resolve(
+      w.app.request(path, {
+        method: w.route.method,
+        headers: {
+          ...(key === null ? {} : { [apiKeyHeader]: key }),
+          ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+  }
+
+  it("authenticates API-key routes by the key alone: no key, a staff token or a revoked key is 401, a key of a district not Active 403, a valid key its own district only", async () => {
+    const keyRoutes = walked.filter((x) => x.route.access.kind === "apiKey");
+    expect(keyRoutes.map((w) => w.key)).toEqual(["POST /service/report-card-charge"]);
+    const issue = async (districtId: string) => {
+      const response = await api.billing.app.request("/api-clients", {
+        method: "POST",
+        headers: { authorization: `Bearer ${superAdmin.authorizationToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ districtId, name: `Enforcement probe ${nextProbeNumber()}` }),
+      });
+      expect(response.status).toBe(201);
+      return (await response.json()) as IssuedApiKey;
+    };
+    const revoke = async (id: string) => {
+      const response = await api.billing.app.request(`/api-clients/${id}/revoke`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${superAdmin.authorizationToken}` },
+      });
+      expect(response.status).toBe(200);
+    };
+    const admin3 = await api.login("admin.ed3@example.org", demoPasswords.admin);
+    const [live, revoked, unverified] = await Promise.all([issue(d1), issue(d1), issue(admin3.staff.district.id)]);
+    await revoke(revoked.client.id);
+    const failures: string[] = [];
+    const expectStatus = async (what: string, response: Promise<Response>, status: number, message?: string) => {
+      const answer = await response;
+      const body = (await answer.json()) as { message?: string };
+      if (answer.status !== status || (message !== undefined && body.message !== message)) failures.push(`${what}: ${answer.status} ${body.message}`);
+    };
+    for (const w of keyRoutes) {
+      await expectStatus(`${label(w)} without a key`, keyRequest(w, null, random), 401, billingMessages.invalidApiKey);
+      await expectStatus(
+        `${label(w)} with a staff token and no key`,
+        keyRequest(w, null, random, superAdmin.authorizationToken),
+        401,
+        billingMessages.invalidApiKey,
+      );
+      await expectStatus(`${label(w)} with a made-up key`, keyRequest(w, `rpk_${randomId()}`, random), 401, billingMessages.invalidApiKey);
+      await expectStatus(`${label(w)} with a revoked key`, keyRequest(w, revoked.key, random), 401, billingMessages.invalidApiKey);
+      await expectStatus(`${label(w)} with a key of a district not Active`, keyRequest(w, unverified.key, random), 403, districtStatusRefusal("Unverified"));
+      const admitted = await keyRequest(w, live.key, random);
+      if ([400, 401, 403].includes(admitted.status) || admitted.status >= 500)
+        failures.push(`${label(w)} with a valid key: ${admitted.status} ${await admitted.text()}`);
+      await expectStatus(`${label(w)} with a valid key and district 2's ids`, keyRequest(w, live.key, foreign), 404);
+    }
+    expect(failures).toEqual([]);
   });
 
   it("answers 403 to staff without roles, and to staff with every operation but the route's own", async () => {

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { apiKeyHeader } from "../../lib/contract/billing-values";
 import type { Access } from "./access";
 import type { RegisteredRoute } from "./api";
 
@@ -35,7 +36,7 @@ export function buildOpenApi(info: { title: string; version: string }, routes: R
       tags: [r.tag],
       "x-access": accessOf(r.access),
       ...(r.shell ? { "x-open-before-approval": true } : {}),
-      security: r.access.kind === "public" ? [] : [{ bearer: [] }],
+      security: r.access.kind === "public" ? [] : r.access.kind === "apiKey" ? [{ apiKey: [] }] : [{ bearer: [] }],
       parameters,
       responses: { default: { description: "JSON; errors are { message, code, issues? }" } },
     };
@@ -46,7 +47,9 @@ export function buildOpenApi(info: { title: string; version: string }, routes: R
   return {
     openapi: "3.1.0",
     info,
-    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+    components: {
+      securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" }, apiKey: { type: "apiKey", in: "header", name: apiKeyHeader } },
+    },
     paths,
   };
 }

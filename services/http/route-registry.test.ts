@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { billingMessages } from "../../lib/contract/billing-values";
 import { authMessages } from "../../lib/contract/messages";
 import { allOperations } from "../../lib/contract/permissions";
 import { createTestApi, type TestApi } from "../test/harness";
@@ -7,7 +8,7 @@ import type { Api, RegisteredRoute } from "./api";
 
 type OpenApiDoc = { openapi: string; paths: Record<string, Record<string, { "x-access"?: string; security?: unknown[] }>> };
 
-const accessKinds = ["public", "signedIn", "operation", "ownRecordOr", "districtOwner", "superAdmin"];
+const accessKinds = ["public", "signedIn", "operation", "ownRecordOr", "districtOwner", "superAdmin", "apiKey"];
 const withParams = (path: string, value: string) => path.replace(/:([A-Za-z0-9_]+)/g, value);
 const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
 const expectedAccess = (r: RegisteredRoute) =>
@@ -53,7 +54,8 @@ describe("route registry", () => {
           method: r.method,
           ...(r.method === "GET" ? {} : { headers: { "content-type": "application/json" }, body: "{}" }),
         });
-        await expectError(response, 401, authMessages.notSignedIn).catch((error: unknown) => {
+        // API-key routes ask for their key, not for a sign-in.
+        await expectError(response, 401, r.access.kind === "apiKey" ? billingMessages.invalidApiKey : authMessages.notSignedIn).catch((error: unknown) => {
           throw new Error(`${name} ${r.method} ${r.path}: ${String(error)}`);
         });
         checked++;
@@ -91,7 +93,7 @@ describe("route registry", () => {
         const operation = doc.paths[openApiPath(r.path)]?.[r.method.toLowerCase()];
         expect(operation, label).toBeDefined();
         expect(operation?.["x-access"], label).toBe(expectedAccess(r));
-        expect(operation?.security, label).toEqual(r.access.kind === "public" ? [] : [{ bearer: [] }]);
+        expect(operation?.security, label).toEqual(r.access.kind === "public" ? [] : r.access.kind === "apiKey" ? [{ apiKey: [] }] : [{ bearer: [] }]);
       }
       const documented = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
       expect(documented.sort(), name).toEqual(routes.map((r) => `${r.method} ${openApiPath(r.path)}`).sort());
