@@ -1,4 +1,5 @@
 import { benchBff } from "./bff";
+import { benchCharges } from "./charges";
 import { benchSpreadsheet } from "./spreadsheet";
 import { benchLighthouse } from "./lighthouse";
 import { benchLoad } from "./load";
@@ -9,9 +10,10 @@ import { benchStaff } from "./staff";
 import { benchStudents } from "./students";
 import { benchStudentUpload } from "./student-upload";
 import { benchStartup } from "./startup";
+import { benchTransactionLogs } from "./transaction-logs";
 
 /**
- * `npm run bench [startup|bff|spreadsheet|search|staff|students|students-upload|table|load|weight|lighthouse]`: the numbers of the platform and schools issues, measured on this machine.
+ * `npm run bench [startup|bff|spreadsheet|search|staff|students|students-upload|transaction-logs|charges|table|load|weight|lighthouse]`: the numbers of the platform and schools issues, measured on this machine.
  * Build the portal first (npm start once) so startup times do not include the build.
  */
 const which = process.argv[2] ?? "all";
@@ -26,6 +28,8 @@ if (which === "search" || which === "all") await benchSearch(Number(process.env.
 if (which === "staff" || which === "all") await benchStaff(Number(process.env.BENCH_RUNS ?? 50));
 if (which === "students" || which === "all") await benchStudents(Number(process.env.BENCH_RUNS ?? 50));
 if (which === "students-upload" || which === "all") await benchStudentUpload(Number(process.env.BENCH_RUNS ?? 3));
+if (which === "transaction-logs" || which === "all") await benchTransactionLogs(Number(process.env.BENCH_RUNS ?? 50));
+if (which === "charges" || which === "all") await benchCharges(Number(process.env.BENCH_RUNS ?? 5));
 if (which === "load" || which === "all") await benchLoad(Number(process.env.BENCH_SECONDS ?? 60), Number(process.env.BENCH_CONNECTIONS ?? 200));
 if (which === "weight" || which === "all") await benchPageWeight();
 if (which === "table" || which === "all") await benchRegisterTable();
