@@ -1,4 +1,4 @@
-import { codeScreenPath } from "./contract/paths";
+import { codeScreenPath, standInCheckoutPath, walletReturnPath } from "./contract/paths";
 
 /** Every path of the portal, in one place (spec §2 and architecture 'Routes the spec does not name'). */
 export const routes = {
@@ -37,11 +37,10 @@ export const routes = {
   configuration: "/administration/configuration",
   wallet: "/administration/billing/wallet",
   /** Where the payment provider sends the user back after paying (it adds ?reference=…). */
-  walletReturn: "/administration/billing/wallet/return",
+  walletReturn: walletReturnPath,
   transactions: "/administration/billing/transactions",
   /** The provider stand-in's checkout page (no PAYSTACK_SECRET_KEY): served by the portal, so a phone on the LAN reaches it. */
-  standInCheckout: "/checkout/stand-in",
-  standInCheckoutOf: (reference: string) => `/checkout/stand-in/${encodeURIComponent(reference)}`,
+  standInCheckoutOf: standInCheckoutPath,
   superAdmin: "/super-admin",
   switchDistrict: "/super-admin/switch-district",
   /** API keys of the result-processing systems that buy report cards. */
@@ -50,8 +49,11 @@ export const routes = {
 
 /** Pages for signed-out visitors only; a signed-in user who opens one goes to the dashboard. */
 export const guestOnlyPaths = ["/login", "/password"];
-/** Pages anyone may open (the logout page finishes a logout even when the session is already gone). */
-export const openPaths = ["/logout"];
+/**
+ * Pages anyone may open: the logout page finishes a logout even when the session is already gone; the
+ * provider stand-in's checkout stands for the payment provider's own page, which knows no session.
+ */
+export const openPaths = ["/logout", "/checkout"];
 
 const startsWithSegment = (path: string, prefix: string) => path === prefix || path.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`);
 export const isGuestOnly = (path: string) => guestOnlyPaths.some((p) => startsWithSegment(path, p));

@@ -12,9 +12,9 @@ export function serverQueries() {
   const client = getQueryClient();
   return {
     /** Reads and returns the data; throws ServerApiError (e.g. 404) for the page to handle. */
-    fetch: <T>(read: ApiRead<T>) => client.fetchQuery({ queryKey: read.queryKey, queryFn: () => serverGet<T>("district", read.path) }),
+    fetch: <T>(read: ApiRead<T>) => client.fetchQuery({ queryKey: read.queryKey, queryFn: () => serverGet<T>(read.api, read.path) }),
     /** Reads in the background of the render; a failure leaves the client hook to retry and show it. */
-    prefetch: <T>(read: ApiRead<T>) => client.prefetchQuery({ queryKey: read.queryKey, queryFn: () => serverGet<T>("district", read.path) }),
+    prefetch: <T>(read: ApiRead<T>) => client.prefetchQuery({ queryKey: read.queryKey, queryFn: () => serverGet<T>(read.api, read.path) }),
     state: () => dehydrate(client),
   };
 }

@@ -30,6 +30,20 @@ const areas: Area[] = [
     needs: "configuration.view",
     ready: true,
   },
+  {
+    title: "Wallet",
+    description: "The report-card wallet: its balance, alert level and funding.",
+    href: routes.wallet,
+    needs: "wallet.view",
+    ready: true,
+  },
+  {
+    title: "Transaction logs",
+    description: "Every funding, report-card charge and reversal, with filters and download.",
+    href: routes.transactions,
+    needs: "transaction.view",
+    ready: true,
+  },
 ];
 
 /** The areas of administration this user may open; areas still being built say so instead of linking nowhere. */

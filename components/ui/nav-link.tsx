@@ -16,6 +16,7 @@ const pageLoadingTexts: Record<string, string> = {
   [routes.studentManagement]: loadingTexts.students,
   [routes.admissionRegister]: loadingTexts.students,
   [routes.studentRecord]: loadingTexts.student,
+  [routes.transactions]: loadingTexts.transactionLogs,
 };
 /** A page whose record is named in the query (a pupil's record: `?id=`) has its path's text. */
 const loadingTextOf = (href: string) => pageLoadingTexts[href] ?? pageLoadingTexts[href.split("?")[0] ?? ""] ?? loadingTexts.default;

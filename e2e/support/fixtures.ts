@@ -1,6 +1,6 @@
 import { expect, test as base, type Page } from "@playwright/test";
 import { demoPasswords } from "../../services/db/demo-data";
-import { districtApiUrl, mailboxUrl } from "./ports";
+import { billingApiUrl, districtApiUrl, mailboxUrl } from "./ports";
 
 export const accounts = {
   superAdmin: { email: "superadmin@example.org", password: demoPasswords.superAdmin },
@@ -30,6 +30,15 @@ export async function apiToken(account: Account): Promise<string> {
   });
   if (!response.ok) throw new Error(`API login failed for ${account.email}: ${response.status}`);
   return ((await response.json()) as { authorizationToken: string }).authorizationToken;
+}
+
+/** The billing API directly, with a bearer token (or, for the result-processing endpoint, any headers). */
+export async function billingApi(method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${billingApiUrl}${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { "content-type": "application/json" } : {}), ...headers },
+    body: body ? JSON.stringify(body) : undefined,
+  });
 }
 
 export async function districtApi(method: string, path: string, token: string, body?: unknown) {

@@ -6,6 +6,7 @@ const offset = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0;
 export const testPorts = { portal: 3100 + offset, district: 4200 + offset, billing: 4300 + offset, smtp: 2525 + offset, mailbox: 2580 + offset } as const;
 export const portalUrl = `http://localhost:${testPorts.portal}`;
 export const districtApiUrl = `http://127.0.0.1:${testPorts.district}`;
+export const billingApiUrl = `http://127.0.0.1:${testPorts.billing}`;
 export const mailboxUrl = `http://127.0.0.1:${testPorts.mailbox}`;
 /** Access tokens live this long in the test stack, so tests can watch them expire. */
 export const ACCESS_TOKEN_TTL_SECONDS = 6;

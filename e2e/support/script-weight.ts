@@ -16,14 +16,14 @@ export const raisedBudgets: Partial<Record<RouteName, { kb: number; reason: stri
 
 /** Who opens each page: nobody for the guest pages, the super administrator for theirs, a district administrator for the rest. */
 const guestPages: RouteName[] = ["login", "forgotPassword", "updatePasswordOtp"];
-const superAdminPages: RouteName[] = ["superAdmin", "switchDistrict"];
+const superAdminPages: RouteName[] = ["superAdmin", "switchDistrict", "apiKeys"];
 /** Not a page one stays on: it signs out and leaves. */
 const notMeasured: RouteName[] = ["logout"];
 
 export type MeasuredPage = { name: RouteName; path: string; account: Account | null; budgetKb: number };
 
 /** Real ids for the deep routes, read through the portal as the district administrator would. */
-export type DeepIds = { editSchool: string; editRole: string; staffRecordOf: string; studentRecordOf: string };
+export type DeepIds = { editSchool: string; editRole: string; staffRecordOf: string; studentRecordOf: string; standInCheckoutOf: string };
 
 /**
  * Every page route of lib/routes.ts with who opens it and its budget. A new route with an id has to
@@ -52,7 +52,10 @@ async function signedInContext(browser: Browser, portal: string, account: Accoun
   return context;
 }
 
-/** The deep routes' ids: the first school of the administrator's district, the first of its roles, of its staff and of its pupils. */
+/**
+ * The deep routes' ids: the first school of the administrator's district, the first of its roles, of its
+ * staff and of its pupils, and the reference of a new ₦100 payment link (the provider stand-in's checkout).
+ */
 export async function deepIds(browser: Browser, portal: string): Promise<DeepIds> {
   const context = await signedInContext(browser, portal, admin);
   try {
@@ -63,12 +66,15 @@ export async function deepIds(browser: Browser, portal: string): Promise<DeepIds
     };
     const staff = (await (await context.request.get("/api/district/staff/search?limit=1")).json()) as { foundStaffs: { id: string }[] };
     const students = (await (await context.request.get("/api/district/student/search?limit=1")).json()) as { foundStudents: { id: string }[] };
+    const link = await context.request.post("/api/billing/wallet/payment-link", { data: { amount: 10_000 }, headers: { origin: portal } });
+    const standInCheckoutOf = ((await link.json()) as { reference?: string }).reference;
+    if (!link.ok() || !standInCheckoutOf) throw new Error(`no payment link for the stand-in's checkout: ${link.status()}`);
     const editSchool = schools.foundSchools[0]?.id;
     const editRole = roles.roles[0]?.id;
     const staffRecordOf = staff.foundStaffs[0]?.id;
     const studentRecordOf = students.foundStudents[0]?.id;
     if (!editSchool || !editRole || !staffRecordOf || !studentRecordOf) throw new Error("the demo district has no school, role, staff member or pupil to open");
-    return { editSchool, editRole, staffRecordOf, studentRecordOf };
+    return { editSchool, editRole, staffRecordOf, studentRecordOf, standInCheckoutOf };
   } finally {
     await context.close();
   }

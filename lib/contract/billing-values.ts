@@ -28,6 +28,9 @@ export const maxClientNameLength = 100;
 /** An idempotency key: what a client sends, up to 100 visible characters. */
 export const maxIdempotencyKeyLength = 100;
 
+/** A payment reference as the provider hands it back: our own, letters, digits and - _ . only. */
+export const paymentReferencePattern = /^[A-Za-z0-9._-]{1,100}$/;
+
 /** The header a result-processing system sends its API key in. */
 export const apiKeyHeader = "x-api-key";
 
@@ -46,6 +49,7 @@ export const billingMessages = {
   insufficientBalance: (needed: number, balance: number) =>
     `Insufficient wallet balance: the charge is ${formatNaira(needed)} and the wallet holds ${formatNaira(balance)}.`,
   nothingToCharge: "Every enrolled pupil of this school has already been charged for this term.",
+  freeReportCards: "The district's report-card price is ₦0.00, so there is nothing to charge.",
   reportCardsCharged: "Report Cards Paid Successfully",
   schoolRequired: "Choose a school.",
   termRequired: "Choose a term.",

@@ -6,6 +6,7 @@ import {
   maxIdempotencyKeyLength,
   maxReasonLength,
   minFundingKobo,
+  paymentReferencePattern,
   transactionActions,
 } from "./billing-values";
 import { termNames } from "./configuration-values";
@@ -31,9 +32,7 @@ export const paymentLinkSchema = z.object({ amount: fundingAmount });
 export type PaymentLinkInput = z.input<typeof paymentLinkSchema>;
 
 /** A payment reference as the provider hands it back: our own, letters, digits and - _ . only. */
-export const paymentReference = z
-  .string({ error: m.referenceRequired })
-  .check(z.trim(), z.minLength(1, m.referenceRequired), z.maxLength(100, m.referenceRequired), z.regex(/^[A-Za-z0-9._-]+$/, m.referenceRequired));
+export const paymentReference = z.string({ error: m.referenceRequired }).check(z.trim(), z.regex(paymentReferencePattern, m.referenceRequired));
 
 /** POST wallet/fund: { reference }. */
 export const fundSchema = z.object({ reference: paymentReference });

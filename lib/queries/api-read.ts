@@ -1,16 +1,20 @@
 import { useQuery, type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
-import { clientApi, districtApi } from "../client-api";
+import { billingApi, clientApi, districtApi } from "../client-api";
+import type { ApiTarget } from "../bff/upstream";
 
 /**
- * A read of the district API: its query key and its path. Resource modules (`lib/queries/<resource>.ts`)
- * define them once; the browser's hooks and the server's prefetch (lib/server-prefetch.ts) both use them,
- * so a page prefetches exactly what its components will ask for.
+ * A read of the district API (or, with `api: "billing"`, the billing API): its query key and its path.
+ * Resource modules (`lib/queries/<resource>.ts`) define them once; the browser's hooks and the server's
+ * prefetch (lib/server-prefetch.ts) both use them, so a page prefetches exactly what its components will ask for.
  */
-export type ApiRead<T> = { queryKey: QueryKey; path: string; readonly __result?: T };
+export type ApiRead<T> = { queryKey: QueryKey; path: string; api: ApiTarget; readonly __result?: T };
 
-export const apiRead = <T>(queryKey: QueryKey, path: string): ApiRead<T> => ({ queryKey, path });
+export const apiRead = <T>(queryKey: QueryKey, path: string, api: ApiTarget = "district"): ApiRead<T> => ({ queryKey, path, api });
+
+/** The BFF address of a read. */
+export const readUrl = (read: ApiRead<unknown>) => (read.api === "billing" ? billingApi(read.path) : districtApi(read.path));
 
 /** The one way a component reads: React Query over the BFF. */
 export function useApiRead<T, S = T>(read: ApiRead<T>, options: Omit<UseQueryOptions<T, Error, S>, "queryKey" | "queryFn"> = {}) {
-  return useQuery({ queryKey: read.queryKey, queryFn: () => clientApi<T>(districtApi(read.path)), ...options });
+  return useQuery({ queryKey: read.queryKey, queryFn: () => clientApi<T>(readUrl(read)), ...options });
 }

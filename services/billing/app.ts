@@ -1,10 +1,25 @@
 import type { Deps } from "../http/context";
 import { createApi } from "../http/api";
+import { transactionLogRoutes } from "./transaction-logs/routes";
+import { walletRoutes } from "./wallet/routes";
+import { walletWebhookRoutes } from "./wallet/webhook";
+import { reportCardRoutes } from "./report-cards/routes";
+import { serviceChargeRoutes } from "./report-cards/service-routes";
+import { apiClientRoutes } from "./api-clients/routes";
+import { reversalRoutes } from "./reversals/routes";
 
 /**
  * The billing API: a separate app with its own tables, trusting the same access tokens.
  * Its wallet and transaction-log routes arrive with the billing issue.
  */
 export function createBillingApi(deps: Deps) {
-  return createApi(deps, { title: "Billing API", version: "1.0.0" });
+  const api = createApi(deps, { title: "Billing API", version: "1.0.0" });
+  transactionLogRoutes(api);
+  walletRoutes(api);
+  walletWebhookRoutes(api);
+  reportCardRoutes(api);
+  serviceChargeRoutes(api);
+  apiClientRoutes(api);
+  reversalRoutes(api);
+  return api;
 }

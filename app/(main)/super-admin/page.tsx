@@ -2,6 +2,7 @@ import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { PageFrame } from "@/components/layout/page-frame";
+import { NavLink } from "@/components/ui/nav-link";
 import { AuthorizeSuperAdminPanel } from "@/components/super-admin/authorize-super-admin-panel";
 import { DistrictList } from "@/components/super-admin/district-list";
 import { superAdminReads } from "@/lib/queries/super-admin";
@@ -21,6 +22,11 @@ export default async function SuperAdminPage() {
     <PageFrame title="Super administration" crumbs={[{ label: "Super administration" }]}>
       <p className="text-muted-foreground">
         Every district with its account status and requirements. Districts work normally only when Active with every requirement completed.
+      </p>
+      <p>
+        <NavLink href={routes.apiKeys} className="font-semibold text-primary hover:underline">
+          API keys of the result-processing systems
+        </NavLink>
       </p>
       <AuthorizeSuperAdminPanel districtId={user.staff.district.id} districtName={user.staff.district.name} />
       <HydrationBoundary state={queries.state()}>

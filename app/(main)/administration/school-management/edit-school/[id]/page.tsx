@@ -2,6 +2,7 @@ import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import * as z from "zod/mini";
+import { BuyReportCards } from "@/components/billing/buy-report-cards";
 import { Forbidden } from "@/components/layout/forbidden";
 import { PageFrame } from "@/components/layout/page-frame";
 import { SchoolForm } from "@/components/school/school-form";
@@ -44,6 +45,7 @@ export default async function EditSchoolPage({ params }: { params: Promise<{ id:
           <SchoolForm districtId={districtId} school={school} />
         </div>
         {user.permissions.includes("staff.view") ? <SchoolRolesPanel schoolId={id} districtId={districtId} /> : null}
+        {user.permissions.includes("wallet.charge") ? <BuyReportCards schoolId={id} schoolName={school.name} /> : null}
       </HydrationBoundary>
     </PageFrame>
   );

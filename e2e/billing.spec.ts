@@ -1,0 +1,216 @@
+import { billingMessages, formatNaira, type WalletBalance } from "../lib/contract/billing-values";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { expectFitsScreen } from "./support/fits-screen";
+import { accounts, apiToken, billingApi, districtApi, expect, test } from "./support/fixtures";
+import { sheetRows } from "./support/workbook";
+
+/**
+ * The report-card wallet (architecture 'Billing') against the real stack and the provider stand-in:
+ * money moves only in district 1 and only in the serial block, so each step knows the balance before it;
+ * district 2's wallet is never funded (its low-balance alert is always up).
+ */
+const WALLET = "/administration/billing/wallet";
+
+async function walletOf(account: { email: string; password: string }): Promise<WalletBalance> {
+  const token = await apiToken(account);
+  const me = (await (await districtApi("GET", "/auth/me", token)).json()) as { staff: { district: { id: string } } };
+  const response = await billingApi("GET", `/wallet/balance/${me.staff.district.id}`, token);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return ((await response.json()) as { wallet: WalletBalance }).wallet;
+}
+
+test.describe("wallet, funding and report cards", () => {
+  test.describe.configure({ mode: "serial" });
+  /** What the steps leave for the later ones: the funding's reference, and the report-card charge's amount. */
+  let fundedReference = "";
+  let chargedSchool = "";
+
+  test("fund the wallet through the provider's checkout and back: credited once, whether the return or the webhook comes first", async ({ page, signIn }) => {
+    const before = await walletOf(accounts.admin1);
+    await signIn(accounts.admin1, { next: WALLET });
+    await expect(page.getByTestId("wallet-balance")).toHaveText(formatNaira(before.balance));
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole("button", { name: "Fund wallet" }).click();
+    const dialog = page.getByRole("dialog", { name: "Fund the wallet" });
+    // Bad amounts are refused before anything is asked of the provider.
+    await dialog.getByLabel("Amount (₦)").fill("50");
+    await dialog.getByRole("button", { name: "Continue to payment" }).click();
+    await expect(dialog.getByText(billingMessages.amountTooSmall)).toBeVisible();
+    await dialog.getByLabel("Amount (₦)").fill("25,000");
+    await expect(dialog.getByText("You will pay ₦25,000.00.")).toBeVisible();
+    await dialog.getByRole("button", { name: "Continue to payment" }).click();
+
+    await page.waitForURL(/\/checkout\/stand-in\//);
+    await expect(page.getByText(billingMessages.standInNotice)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    const reference = decodeURIComponent(new URL(page.url()).pathname.split("/").at(-1) ?? "");
+    fundedReference = reference;
+    await page.getByRole("button", { name: "Pay ₦25,000.00 (test)" }).click();
+
+    await page.waitForURL(/\/administration\/billing\/wallet\/return/);
+    await expect(page.getByText(`Payment reference ${reference}`)).toBeVisible();
+    // The return page's confirmation and the stand-in's webhook race; either credits, the other finds it done.
+    await expect(page.getByText(/Wallet Funded Successfully|This payment was already credited/).first()).toBeVisible();
+    await page.waitForURL((url) => url.pathname === WALLET);
+    const expected = before.balance + 2_500_000;
+    await expect(page.getByTestId("wallet-balance")).toHaveText(formatNaira(expected));
+    await expect(page.getByText(reference)).toBeVisible();
+
+    // Give the webhook time to arrive if it has not: the balance stays credited once.
+    await page.waitForTimeout(1_500);
+    expect((await walletOf(accounts.admin1)).balance).toBe(expected);
+    // Coming back to the return page again credits nothing more.
+    await page.goto(`${WALLET}/return?reference=${encodeURIComponent(reference)}&trxref=${encodeURIComponent(reference)}`);
+    await expect(page.getByText(/Wallet Funded Successfully|This payment was already credited/).first()).toBeVisible();
+    await page.waitForURL((url) => url.pathname === WALLET);
+    expect((await walletOf(accounts.admin1)).balance).toBe(expected);
+  });
+
+  test("a payment declined at the checkout credits nothing and says so", async ({ page, signIn }) => {
+    const before = await walletOf(accounts.admin1);
+    await signIn(accounts.admin1, { next: WALLET });
+    await page.getByRole("button", { name: "Fund wallet" }).click();
+    const dialog = page.getByRole("dialog", { name: "Fund the wallet" });
+    await dialog.getByLabel("Amount (₦)").fill("1000");
+    await dialog.getByRole("button", { name: "Continue to payment" }).click();
+    await page.waitForURL(/\/checkout\/stand-in\//);
+    await page.getByRole("button", { name: "Decline the payment" }).click();
+    await page.waitForURL(/\/administration\/billing\/wallet\/return/);
+    await expect(page.getByRole("alert").filter({ hasText: "The payment was not completed" })).toBeVisible();
+    expect((await walletOf(accounts.admin1)).balance).toBe(before.balance);
+  });
+
+  test("buy a school's report cards for the current term out of the wallet, once", async ({ page, signIn }) => {
+    const token = await apiToken(accounts.admin1);
+    const pupils = (await (await districtApi("GET", "/student/search?limit=1", token)).json()) as { foundStudents: { school: { id: string; name: string } }[] };
+    const school = pupils.foundStudents[0]?.school;
+    if (!school) throw new Error("district 1 has no pupil");
+    const before = await walletOf(accounts.admin1);
+
+    await signIn(accounts.admin1, { next: `/administration/school-management/edit-school/${school.id}` });
+    await page.getByRole("button", { name: "Buy report cards" }).click();
+    const dialog = page.getByRole("dialog", { name: `Report cards for ${school.name}` });
+    const pay = dialog.getByRole("button", { name: /^Pay ₦/ });
+    await expect(pay).toBeEnabled();
+    const amountText = ((await pay.textContent()) ?? "").replace(/^Pay /, "");
+    await expectNoSeriousA11yViolations(page);
+    await pay.click();
+    await expect(page.getByText(billingMessages.reportCardsCharged)).toBeVisible();
+
+    const after = await walletOf(accounts.admin1);
+    expect(formatNaira(before.balance - after.balance)).toBe(amountText);
+    chargedSchool = school.name;
+    // Asked again, the term's cards are already paid for.
+    await page.getByRole("button", { name: "Buy report cards" }).click();
+    await expect(page.getByRole("dialog").getByText(billingMessages.nothingToCharge)).toBeVisible();
+    await expect(page.getByRole("dialog").getByRole("button", { name: "Pay", exact: true })).toBeDisabled();
+  });
+  test("the transaction logs: filter by action and text, download as filtered, and a super administrator's reversal", async ({ page, signIn }) => {
+    await signIn(accounts.admin1, { next: "/administration/billing/transactions" });
+    await expect(page.getByRole("heading", { name: "Transaction logs" })).toBeVisible();
+    await page.getByLabel("Transaction action").selectOption("FUNDING");
+    await expect(page).toHaveURL(/transactionAction=FUNDING/);
+    await page.getByLabel("Search transactions").fill(fundedReference);
+    await expect(page.getByRole("rowheader", { name: fundedReference })).toBeVisible();
+    await expect(page.getByRole("row")).toHaveCount(2);
+    await expectNoSeriousA11yViolations(page);
+    // A bookmark of the filtered logs opens the same.
+    await page.reload();
+    await expect(page.getByRole("rowheader", { name: fundedReference })).toBeVisible();
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe("transaction-logs.xlsx");
+    const rows = await sheetRows((await file.path()) ?? "");
+    expect(rows[0]).toContain("Reference");
+    expect(rows.slice(1).map((r) => r[rows[0]?.indexOf("Reference") ?? -1])).toEqual([fundedReference]);
+
+    // The super administrator (working in district 1) reverses the report-card charge; the pupils may be charged again.
+    const before = await walletOf(accounts.admin1);
+    await signIn(accounts.superAdmin, { next: "/administration/billing/transactions?transactionAction=REPORT_CARD_CHARGE" });
+    const charge = page.getByRole("row").filter({ hasText: chargedSchool }).first();
+    await charge.getByRole("button", { name: /^Reverse / }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Reverse the transaction" }).click();
+    await expect(dialog.getByText(billingMessages.reasonRequired)).toBeVisible();
+    await dialog.getByLabel("Reason").fill("Charged in error during the e2e run");
+    await dialog.getByRole("button", { name: "Reverse the transaction" }).click();
+    await expect(page.getByText(billingMessages.reversed)).toBeVisible();
+    await expect(charge.getByRole("button", { name: /^Reverse / })).toHaveCount(0);
+    await expect(charge.getByText("Reversed").first()).toBeVisible();
+    expect((await walletOf(accounts.admin1)).balance).toBeGreaterThan(before.balance);
+  });
+});
+
+test.describe("wallet pages", () => {
+  test("an unfunded wallet shows the low-balance alert on the wallet and the dashboard, and fits a phone @phone", async ({ page, signIn }) => {
+    const wallet = await walletOf(accounts.admin2);
+    expect(wallet.isLow).toBe(true);
+    const alert = billingMessages.lowBalance(wallet.balance, wallet.lowBalanceThreshold);
+    await signIn(accounts.admin2, { next: "/dashboard" });
+    await expect(page.getByTestId("dashboard-wallet-balance")).toHaveText(formatNaira(wallet.balance));
+    await expect(page.getByText(alert)).toBeVisible();
+    await page.getByRole("link", { name: "Open the wallet" }).click();
+    await expect(page.getByRole("heading", { name: "Wallet", exact: true })).toBeVisible();
+    await expect(page.getByText(alert)).toBeVisible();
+    await expectFitsScreen(page);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("the administration hub links the wallet and the transaction logs @phone", async ({ page, signIn }) => {
+    await signIn(accounts.admin2, { next: "/administration" });
+    await page.getByRole("link", { name: "Wallet", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${WALLET}$`));
+    await page.goto("/administration");
+    await page.getByRole("link", { name: "Transaction logs", exact: true }).click();
+    await expect(page).toHaveURL(/\/administration\/billing\/transactions/);
+  });
+});
+
+test.describe("API keys for result-processing systems", () => {
+  test("a super administrator issues a key, shown once, that buys report cards until revoked", async ({ page, signIn }) => {
+    const admin2 = await apiToken(accounts.admin2);
+    const me = (await (await districtApi("GET", "/auth/me", admin2)).json()) as { staff: { district: { id: string; name: string } } };
+    const schools = (await (await districtApi("GET", "/school/search?limit=1", admin2)).json()) as { foundSchools: { id: string }[] };
+    const schoolId = schools.foundSchools[0]?.id;
+    if (!schoolId) throw new Error("district 2 has no school");
+    const name = `E2E results system ${Date.now()}`;
+
+    await signIn(accounts.superAdmin, { next: "/super-admin/api-keys" });
+    await page.getByLabel("District", { exact: true }).selectOption(me.staff.district.id);
+    await page.getByLabel("System name").fill(name);
+    await page.getByRole("button", { name: "Issue a key" }).click();
+    const shown = page.getByRole("dialog", { name: "The new API key" });
+    const key = ((await shown.getByTestId("issued-api-key").textContent()) ?? "").trim();
+    expect(key.length).toBeGreaterThan(30);
+    await expectNoSeriousA11yViolations(page);
+    await shown.getByRole("button", { name: "I have copied it" }).click();
+    await expect(page.getByText(name)).toBeVisible();
+    await expect(page.getByText(key)).toHaveCount(0);
+
+    // District 2's wallet is empty: the key is accepted, and the charge refused for the balance (nothing charged).
+    const charge = (idempotencyKey: string) =>
+      billingApi(
+        "POST",
+        "/service/report-card-charge",
+        null,
+        { schoolId, academicSession: "2026/2027", term: "First Term", idempotencyKey },
+        { "x-api-key": key },
+      );
+    const accepted = await charge(`e2e-${Date.now()}`);
+    expect([200, 402], await accepted.clone().text()).toContain(accepted.status);
+
+    await page.getByRole("listitem").filter({ hasText: name }).getByRole("button", { name: "Revoke" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Revoke the key" }).click();
+    await expect(
+      page
+        .getByRole("listitem")
+        .filter({ hasText: name })
+        .getByText(/^Revoked/),
+    ).toBeVisible();
+    const refused = await charge(`e2e-${Date.now()}-revoked`);
+    expect(refused.status).toBe(401);
+  });
+});
