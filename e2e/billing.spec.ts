@@ -159,6 +159,22 @@ test.describe("wallet pages", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test("the transaction logs and the stand-in's checkout fit a phone, and keep to the keyboard @phone", async ({ page, signIn }) => {
+    await signIn(accounts.admin2, { next: "/administration/billing/transactions" });
+    await expect(page.getByRole("heading", { name: "Transaction logs" })).toBeVisible();
+    await expectFitsScreen(page);
+    await expectNoSeriousA11yViolations(page);
+    // A payment link of district 2's (never paid: its wallet stays empty) opens the checkout.
+    const link = await billingApi("POST", "/wallet/payment-link", await apiToken(accounts.admin2), { amount: 10_000 });
+    expect(link.status, await link.clone().text()).toBe(201);
+    const { checkoutUrl } = (await link.json()) as { checkoutUrl: string };
+    await page.goto(checkoutUrl);
+    await expect(page.getByText(billingMessages.standInNotice)).toBeVisible();
+    await expectFitsScreen(page);
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Pay ₦100.00 (test)" })).toBeFocused();
+  });
+
   test("the administration hub links the wallet and the transaction logs @phone", async ({ page, signIn }) => {
     await signIn(accounts.admin2, { next: "/administration" });
     await page.getByRole("link", { name: "Wallet", exact: true }).click();
