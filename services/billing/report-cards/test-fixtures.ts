@@ -5,6 +5,7 @@ import { school, student } from "../../db/schema";
 import type { StaffScope } from "../../db/scope";
 import type { TestApi } from "../../test/harness";
 import { postEntry } from "../ledger/post";
+import { billingCall } from "../test-support";
 
 /** Fixtures of the billing tests (report cards, API clients, reversals): schools with pupils, funded wallets, calls of the billing API. */
 
@@ -75,18 +76,9 @@ export async function admit(api: TestApi, districtId: string, schoolId: string, 
 
 type Call = { method?: string; token?: string; key?: string; body?: unknown };
 
-/** A request to the billing API: a staff bearer token or an API key, and a JSON body. */
-export function billing(api: TestApi, path: string, { method = "GET", token, key, body }: Call = {}) {
-  return api.billing.app.request(path, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(key ? { [apiKeyHeader]: key } : {}),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+/** A request to the billing API (`billingCall`): a staff bearer token or an API key, and a JSON body. */
+export const billing = (api: TestApi, path: string, { method = "GET", token, key, body }: Call = {}) =>
+  billingCall(api, method, path, { token, body, headers: key ? { [apiKeyHeader]: key } : {} });
 
 /** POST /wallet/report-card-charge as staff. */
 export const chargeAs = (api: TestApi, token: string, body: { schoolId: string; academicSession?: string; term?: string }) =>
