@@ -217,10 +217,15 @@ describe("schools", () => {
     expect(await page("plentiful", 1, 5)).toEqual(["Quorum Hall 00001", "Quorum Hall 00003", "Quorum Hall 00005", "Quorum Hall 00007", "Quorum Hall 00009"]);
 
     // Past the first rows of the order that a common term is looked for in (ORDER_WINDOW), its matches are sorted whole.
-    const filler = named("Aardvark Filler", ORDER_WINDOW + 100).map((s) => ({ ...s, address: "Sparse Lane" }));
+    // One filler in 60 is on Kestrel Close: the first rows hold part of a page of it, and a second look sized by that density the rest.
+    const filler = named("Aardvark Filler", ORDER_WINDOW + 100).map((s, i) => ({ ...s, address: i % 60 === 0 ? "Kestrel Close" : "Sparse Lane" }));
+    const kestrel = filler.filter((s) => s.address === "Kestrel Close").map((s) => s.name);
     for (let i = 0; i < filler.length; i += 1_000) await api.db.insert(school).values(filler.slice(i, i + 1_000));
     expect(await page("zenith", 1, 50)).toEqual(common.slice(0, 50).map((s) => s.name));
     expect(await page("zenith", 101, 50)).toEqual(common.slice(5_000).map((s) => s.name));
     expect(await page("plentiful", 1, 5)).toEqual(["Quorum Hall 00001", "Quorum Hall 00003", "Quorum Hall 00005", "Quorum Hall 00007", "Quorum Hall 00009"]);
+    const kestrelPages = [];
+    for (let n = 1; n <= 4; n++) kestrelPages.push(...(await page("kestrel", n, 50)));
+    expect(kestrelPages).toEqual(kestrel);
   });
 });
