@@ -1,36 +1,20 @@
 import type { Page } from "@playwright/test";
+import type { StudentRecord } from "../lib/contract/students";
 import { routes } from "../lib/routes";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { apiJson, me } from "./support/district-admin";
 import { expectFitsScreen } from "./support/fits-screen";
 import { accounts, apiToken, districtApi, expect, test } from "./support/fixtures";
+import { admit } from "./support/pupils";
+import { stamp } from "./support/stamp";
 import { sheetRows } from "./support/workbook";
 
 const AREA = routes.studentManagement;
 const REGISTER = routes.admissionRegister;
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 type Pupil = { id: string; admissionNumber: string; firstName: string; middleName: string | null; lastName: string };
-type PupilRecord = Pupil & {
-  gender: string;
-  dob: string | null;
-  school: { id: string; name: string };
-  class: { id: string; name: string } | null;
-  dateOfAdmission: string;
-  stateOfOrigin: string | null;
-  localGovernmentOfOrigin: string | null;
-  stateOfResidence: string | null;
-  localGovernmentOfResidence: string | null;
-  address: string | null;
-  guardianName: string | null;
-  guardianRelationship: string | null;
-  guardianPhoneCode: string | null;
-  guardianPhone: string | null;
-  guardianEmail: string | null;
-  specialNeeds: string | null;
-  enrolmentStatus: string;
-  version: number;
-};
+/** GET /student/view-by-id/{id}: the whole record. */
+type PupilRecord = StudentRecord;
 
 /** A pupil's name as the register shows it: first, middle, last. */
 const nameOf = (p: Pick<Pupil, "firstName" | "middleName" | "lastName">) => [p.firstName, p.middleName, p.lastName].filter(Boolean).join(" ");
@@ -44,56 +28,6 @@ async function schoolIds(token: string, districtId: string) {
 }
 
 test.describe("students: the area and the admission register", () => {
-  // District 1, read only: its 48 seeded pupils (the dashboard's figures) are counted, never changed.
-  test("open the students area from the hub: the counts, the actions, and a school's pupils in the register @phone", async ({ page, signIn }) => {
-    await signIn(accounts.admin1);
-    await page.goto(routes.administration);
-    await page.getByRole("link", { name: "Student management" }).click();
-    await expect(page).toHaveURL(new RegExp(`${AREA}$`));
-    await expect(page.getByRole("heading", { level: 1, name: "Student management" })).toBeVisible();
-
-    // The seed: 12 pupils at the senior school, 16 at the junior one, 20 at the primary school; half of each are girls.
-    const counts = page.getByRole("region", { name: "Enrolled students" });
-    await expect(counts).toContainText("48");
-    const byGender = page.getByRole("table", { name: "Students by gender" });
-    await expect(byGender.getByRole("row", { name: /^Female/ })).toContainText("24");
-    await expect(byGender.getByRole("row", { name: /^Male/ })).toContainText("24");
-    const byLevel = page.getByRole("table", { name: "Students by class level" });
-    await expect(byLevel.getByRole("row", { name: /^Senior Secondary/ })).toContainText("12");
-    await expect(byLevel.getByRole("row", { name: /^Junior Secondary/ })).toContainText("16");
-    await expect(byLevel.getByRole("row", { name: /^Primary/ })).toContainText("20");
-    const bySchool = page.getByRole("table", { name: "Students by school" });
-    await expect(bySchool.getByRole("row", { name: /^Ifako Community Primary School/ })).toContainText("20");
-
-    // The district administrator may do everything the area offers.
-    const actions = page.getByRole("navigation", { name: "Student actions" });
-    await expect(actions.getByRole("link", { name: "Admit a student" })).toHaveAttribute("href", routes.newStudent);
-    await expect(actions.getByRole("link", { name: "Open the admission register" })).toHaveAttribute("href", REGISTER);
-    await expect(actions.getByRole("link", { name: "Group moves" })).toHaveAttribute("href", routes.studentMoves);
-    // Upload and download: the spreadsheet panel.
-    const spreadsheets = page.getByRole("region", { name: "Students spreadsheets" });
-    await expect(spreadsheets.getByRole("link", { name: "Download students" })).toHaveAttribute("href", /\/api\/district\/student\/download\?/);
-    await expect(spreadsheets.getByRole("link", { name: "Template" })).toBeVisible();
-    await expect(spreadsheets.getByRole("button", { name: "Upload students" })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-    await expectFitsScreen(page);
-
-    // A school's count opens the register filtered to that school.
-    await bySchool.getByRole("link", { name: "Ifako Community Primary School" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Admission register" })).toBeVisible();
-    await expect(page).toHaveURL(/school=[0-9a-f-]{36}/);
-    await expect(page.getByText("20 students", { exact: true })).toBeVisible();
-    // Twenty rows and the header, of which the table draws those near the screen.
-    await expect(register(page)).toHaveAttribute("aria-rowcount", "21");
-    const drawn = register(page)
-      .getByRole("row")
-      .filter({ has: page.getByRole("rowheader") });
-    await expect(drawn.first()).toContainText("Ifako Community Primary School");
-    await expect(drawn.filter({ hasNotText: "Ifako Community Primary School" })).toHaveCount(0);
-    await expectNoSeriousA11yViolations(page);
-    await expectFitsScreen(page);
-  });
-
   test("the register from a cold bookmark with filters in the URL; then by text and by class @phone", async ({ page, signIn }) => {
     const token = await apiToken(accounts.admin1);
     const { staff } = await me(token);
@@ -168,7 +102,7 @@ test.describe("students: the area and the admission register", () => {
     const classId = classes[0]?.id ?? "";
     const records: PupilRecord[] = [];
     for (const [i, firstName] of ["Adaeze", "Bolaji", "Chinedu"].entries()) {
-      const response = await districtApi("POST", "/student/add", token, {
+      const pupil = await admit(token, {
         admissionNumber: "",
         firstName,
         lastName: marker,
@@ -190,8 +124,7 @@ test.describe("students: the area and the admission register", () => {
         guardianEmail: i === 0 ? `guardian.${seed}@example.org` : "",
         specialNeeds: i === 2 ? "Hearing" : "None",
       });
-      expect(response.status, await response.clone().text()).toBe(201);
-      records.push(((await response.json()) as { student: PupilRecord }).student);
+      records.push(pupil);
     }
     // The third leaves the school: the register no longer lists them unless asked for every status.
     const leaver = records[2];

@@ -1,55 +1,12 @@
 "use client";
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { SelectField } from "@/components/form/select-field";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import { useAllEnum } from "@/lib/queries/reference";
 import type { RegisterFilters } from "@/lib/register-url";
 import { useDebounced } from "@/lib/use-debounced";
 
 const SEARCH_DEBOUNCE_MS = 300;
-const NIGERIA = "Nigeria";
-
-type PlaceKey = "stateOfResidence" | "localGovernmentOfResidence" | "stateOfOrigin" | "localGovernmentOfOrigin";
-
-/** A state and its LGA (the LGA list follows the state, and is cleared when the state changes). */
-export function PlaceFilter({
-  kind,
-  filters,
-  onChange,
-}: {
-  kind: "Residence" | "Origin";
-  filters: RegisterFilters<PlaceKey>;
-  onChange: (change: RegisterFilters<PlaceKey>) => void;
-}) {
-  const reference = useAllEnum();
-  const states = reference.data?.fullStateEnum.find((c) => c.name === NIGERIA)?.states ?? [];
-  const stateKey = `stateOf${kind}` as const;
-  const lgaKey = `localGovernmentOf${kind}` as const;
-  const state = filters[stateKey] ?? "";
-  const lgas = states.find((s) => s.state === state)?.lgas ?? [];
-  const lower = kind.toLowerCase();
-  return (
-    <>
-      <SelectField
-        label={`State of ${lower}`}
-        options={states.length > 0 ? states.map((s) => s.state) : state ? [state] : []}
-        placeholder="Any state"
-        value={state}
-        onChange={(event) => onChange({ [stateKey]: event.target.value, [lgaKey]: "" })}
-      />
-      <SelectField
-        label={`LGA of ${lower}`}
-        options={lgas.length > 0 ? lgas : filters[lgaKey] ? [filters[lgaKey] ?? ""] : []}
-        placeholder={state ? "Any LGA" : "Choose a state first"}
-        disabled={!state}
-        value={filters[lgaKey] ?? ""}
-        onChange={(event) => onChange({ [lgaKey]: event.target.value })}
-      />
-    </>
-  );
-}
 
 type Props<K extends string> = {
   /** The search landmark's name ("Filter staff"). */

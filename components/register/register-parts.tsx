@@ -4,18 +4,30 @@ import { Button } from "@/components/ui/button";
 import { NavLink } from "@/components/ui/nav-link";
 import { MAX_KEPT_SELECTION } from "@/lib/kept-selection";
 
-/** Previous and next page of a register, shown when there is more than one. */
-export function RegisterPages({ label, page, pages, onPage }: { label: string; page: number; pages: number; onPage: (page: number) => void }) {
+/** Previous and next page of a register, shown when there is more than one; neither while `busy` (a page on its way). */
+export function RegisterPages({
+  label,
+  page,
+  pages,
+  onPage,
+  busy = false,
+}: {
+  label: string;
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  busy?: boolean;
+}) {
   if (pages <= 1) return null;
   return (
     <nav aria-label={label} className="flex items-center justify-center gap-3">
-      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <Button variant="secondary" disabled={page <= 1 || busy} onClick={() => onPage(page - 1)}>
         Previous
       </Button>
       <span className="text-sm">
         Page {page} of {pages}
       </span>
-      <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <Button variant="secondary" disabled={page >= pages || busy} onClick={() => onPage(page + 1)}>
         Next
       </Button>
     </nav>

@@ -1,14 +1,14 @@
 "use client";
 
 import { ArrowLeft } from "lucide-react";
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { DateField } from "@/components/form/date-field";
 import { SelectField } from "@/components/form/select-field";
+import { ActionLink, SelectionGate, SelectionSummary } from "@/components/register/selection-action";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
-import { NavLink } from "@/components/ui/nav-link";
 import { TextArea } from "@/components/ui/text-area";
 import { formInvalidMessage, loadingTexts, successNotices } from "@/lib/contract/notices";
 import { todayInLagos } from "@/lib/contract/staff-values";
@@ -36,18 +36,8 @@ const validation = lazyResolver(() => import("@/lib/contract/staff-transfers").t
 const kindLabels: Record<TransferDestinationKind, string> = { school: "A school", lgea: "An LGEA office", district: "The district office" };
 const reviewNotReady = "The review of this transfer is still loading. Try again in a moment.";
 const reviewBlocked = "Remove the staff who cannot be moved there from the selection, or choose another destination.";
-const backLink = "inline-flex min-h-11 items-center gap-2 rounded-md border border-border bg-card px-4 text-sm font-semibold hover:bg-muted";
 
 const staffCount = (n: number) => `${n} staff ${n === 1 ? "member" : "members"}`;
-
-// The selection lives in sessionStorage, which the server cannot read: until the page is hydrated, say nothing of it.
-const noSubscription = () => () => undefined;
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 
 type Props = { districtId: string; kinds: readonly TransferDestinationKind[] };
 
@@ -57,31 +47,26 @@ type Props = { districtId: string; kinds: readonly TransferDestinationKind[] };
  */
 export function TransferForm({ districtId, kinds }: Props) {
   const selection = useKeptSelection("staff");
-  const hydrated = useHydrated();
   // The staff moved, once the transfer is made: the selection is cleared then, while the page waits to move on.
   const [transferred, setTransferred] = useState<string[] | null>(null);
   const back = (
-    <NavLink href={routes.staffManagement} className={backLink}>
-      <ArrowLeft size={16} aria-hidden /> Back to staff
-    </NavLink>
+    <ActionLink href={routes.staffManagement} icon={ArrowLeft}>
+      Back to staff
+    </ActionLink>
   );
-
-  if (!hydrated) return <p role="status">{loadingTexts.default}</p>;
-  if (selection.count === 0 && !transferred)
-    return (
-      <div className="flex flex-col items-start gap-3 rounded-lg border border-border bg-card p-6">
-        <p>No staff are selected for a transfer. Select the staff to move in the staff register first.</p>
-        {back}
-      </div>
-    );
-  if (kinds.length === 0)
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-border bg-card p-6">
-        <p>You may not list the schools or LGEA offices staff could go to. Ask your district administrator for a role that allows it.</p>
-        {back}
-      </div>
-    );
-  return <SelectedStaffForm districtId={districtId} kinds={kinds} ids={transferred ?? selection.ids} back={back} onTransferred={setTransferred} />;
+  return (
+    <SelectionGate
+      back={back}
+      empty={selection.count === 0 && !transferred ? "No staff are selected for a transfer. Select the staff to move in the staff register first." : undefined}
+      denied={
+        kinds.length === 0
+          ? "You may not list the schools or LGEA offices staff could go to. Ask your district administrator for a role that allows it."
+          : undefined
+      }
+    >
+      <SelectedStaffForm districtId={districtId} kinds={kinds} ids={transferred ?? selection.ids} back={back} onTransferred={setTransferred} />
+    </SelectionGate>
+  );
 }
 
 type FormProps = Props & { ids: string[]; back: ReactNode; onTransferred: (ids: string[]) => void };
@@ -142,17 +127,7 @@ function SelectedStaffForm({ districtId, kinds, ids, back, onTransferred }: Form
       className="flex flex-col gap-5"
     >
       {busy ? <LoadingOverlay /> : null}
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p aria-live="polite">
-          <strong>{staffCount(ids.length)}</strong> selected for this transfer.
-        </p>
-        {back}
-      </div>
-      {errors.staffIds?.message ? (
-        <p role="alert" className="text-sm text-danger">
-          {errors.staffIds.message}
-        </p>
-      ) : null}
+      <SelectionSummary count={staffCount(ids.length)} action="transfer" back={back} error={errors.staffIds?.message} />
       <div className="flex flex-col gap-4 rounded-lg border border-border bg-card p-5">
         <fieldset aria-describedby={destinationError ? "transfer-destination-error" : undefined} className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">Destination</legend>

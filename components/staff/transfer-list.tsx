@@ -5,9 +5,10 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { useState, useTransition } from "react";
 import { DateField } from "@/components/form/date-field";
 import { SelectField } from "@/components/form/select-field";
+import { RegisterCount, RegisterPages } from "@/components/register/register-parts";
+import { ActionLink } from "@/components/register/selection-action";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
-import { NavLink } from "@/components/ui/nav-link";
 import { loadingTexts } from "@/lib/contract/notices";
 import { isCalendarDay } from "@/lib/contract/staff-values";
 import type { StaffTransferSummary } from "@/lib/contract/staff-transfers";
@@ -26,7 +27,6 @@ import { formatDay, formatMoment } from "./transfer-dates";
 import { ColumnHeads } from "@/components/ui/column-heads";
 
 const cell = "px-3 py-2 align-top";
-const linkButton = "inline-flex min-h-11 items-center gap-2 rounded-md border border-border bg-card px-4 text-sm font-semibold hover:bg-muted";
 
 /**
  * A date filter: what is typed stays in the field, and reaches the URL once it is a whole day (or empty).
@@ -78,13 +78,13 @@ export function TransferList({ districtId, canFilterBySchool, canTransfer }: Pro
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap justify-between gap-2">
-        <NavLink href={routes.staffManagement} className={linkButton}>
-          <ArrowLeft size={16} aria-hidden /> Back to staff
-        </NavLink>
+        <ActionLink href={routes.staffManagement} icon={ArrowLeft}>
+          Back to staff
+        </ActionLink>
         {canTransfer ? (
-          <NavLink href={routes.staffTransfer} className={linkButton}>
-            <ArrowRightLeft size={16} aria-hidden /> New transfer
-          </NavLink>
+          <ActionLink href={routes.staffTransfer} icon={ArrowRightLeft}>
+            New transfer
+          </ActionLink>
         ) : null}
       </div>
       <div role="search" aria-label="Filter transfers" className="grid items-start gap-3 sm:grid-cols-3">
@@ -111,13 +111,7 @@ export function TransferList({ districtId, canFilterBySchool, canTransfer }: Pro
       {list.isError ? <p role="alert">{list.error.message}</p> : null}
       {list.data && !rangeError ? (
         <>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {total === 0
-              ? filtered
-                ? "No transfer matches these filters."
-                : "No transfers yet."
-              : `${total.toLocaleString("en")} transfer${total === 1 ? "" : "s"}`}
-          </p>
+          <RegisterCount total={total} none={filtered ? "No transfer matches these filters." : "No transfers yet."} one="transfer" many="transfers" />
           {list.data.transfers.length > 0 ? (
             <div className={`relative overflow-x-auto rounded-lg border border-border bg-card ${list.isPlaceholderData || navigating ? "opacity-60" : ""}`}>
               <table className="w-full min-w-[860px] border-collapse text-left text-sm">
@@ -163,19 +157,7 @@ export function TransferList({ districtId, canFilterBySchool, canTransfer }: Pro
               </table>
             </div>
           ) : null}
-          {pages > 1 ? (
-            <nav aria-label="Pages of transfers" className="flex items-center justify-center gap-3">
-              <Button variant="secondary" disabled={page <= 1 || navigating} onClick={() => setFilters({ page: page - 1 })}>
-                Previous
-              </Button>
-              <span className="text-sm">
-                Page {page} of {pages}
-              </span>
-              <Button variant="secondary" disabled={page >= pages || navigating} onClick={() => setFilters({ page: page + 1 })}>
-                Next
-              </Button>
-            </nav>
-          ) : null}
+          <RegisterPages label="Pages of transfers" page={page} pages={pages} busy={navigating} onPage={(next) => setFilters({ page: next })} />
         </>
       ) : null}
       <TransferBatchDialog batch={opened} onClose={() => setOpened(null)} />

@@ -1,11 +1,10 @@
 "use client";
 
 import { TriangleAlert } from "lucide-react";
-import { useRef } from "react";
+import { RemoveFromSelection, ReviewSection, ReviewTable } from "@/components/register/selection-action";
 import { Button } from "@/components/ui/button";
 import type { StaffTransferReview, StaffTransferReviewItem } from "@/lib/contract/staff-transfers";
 import { endedRolesText } from "./transfer-dates";
-import { ColumnHeads } from "@/components/ui/column-heads";
 
 type Props = {
   review: StaffTransferReview | undefined;
@@ -21,20 +20,11 @@ const cell = "px-3 py-2 align-top";
 
 /** Who moves from where to where, the school roles each move ends, and what stops a move, with a way to take that person out. */
 export function TransferReview({ review, stale, pending, error, onRemove, onClearSelection }: Props) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  const remove = (person: StaffTransferReviewItem) => {
-    onRemove(person);
-    // The row and its button go: keep keyboard users in the review instead of at the top of the page.
-    heading.current?.focus();
-  };
   const ending = review?.staff.filter((person) => person.endedRoles.length > 0) ?? [];
   const blocked = review?.staff.filter((person) => person.problems.length > 0).length ?? 0;
 
   return (
-    <section aria-labelledby="transfer-review-heading" aria-busy={pending || stale} className="flex flex-col gap-3">
-      <h2 id="transfer-review-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
-        Review
-      </h2>
+    <ReviewSection headingId="transfer-review-heading" busy={pending || stale}>
       {pending && !review ? <p role="status">Checking the selected staff…</p> : null}
       {error ? (
         <div role="alert" className="flex flex-col items-start gap-2 rounded-md border border-danger p-3 text-sm">
@@ -72,52 +62,41 @@ export function TransferReview({ review, stale, pending, error, onRemove, onClea
               {blocked === 1 ? "them" : "each of them"} from the selection, or choose another destination.
             </p>
           ) : null}
-          <div className="relative overflow-x-auto rounded-lg border border-border">
-            <table className="w-full min-w-[640px] border-collapse text-left text-sm">
-              <caption className="sr-only">Who moves from where to where</caption>
-              <ColumnHeads
-                cellClassName={cell}
-                labels={["Staff member", "From", "To", "School roles ended", "Problems", <span className="sr-only">Selection</span>]}
-              />
-              <tbody>
-                {review.staff.map((person) => (
-                  <tr key={person.id} className={`border-t border-border ${person.problems.length > 0 ? "bg-danger/5" : ""}`}>
-                    <th scope="row" className={`${cell} font-medium`}>
-                      {person.name}
-                    </th>
-                    <td className={cell}>{person.from.name}</td>
-                    <td className={cell}>{person.to.name}</td>
-                    <td className={`${cell} ${person.endedRoles.length > 0 ? "font-medium text-danger" : "text-muted-foreground"}`}>
-                      {endedRolesText(person.endedRoles, person.from) || "None"}
-                    </td>
-                    <td className={cell}>
-                      {person.problems.length > 0 ? (
-                        <ul className="text-danger">
-                          {person.problems.map((problem) => (
-                            <li key={problem}>{problem}</li>
-                          ))}
-                        </ul>
-                      ) : (
-                        <span className="text-muted-foreground">None</span>
-                      )}
-                    </td>
-                    <td className={cell}>
-                      <Button
-                        variant="secondary"
-                        className="min-h-9 px-3 py-1"
-                        aria-label={`Remove ${person.name} from the selection`}
-                        onClick={() => remove(person)}
-                      >
-                        Remove
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ReviewTable
+            caption="Who moves from where to where"
+            labels={["Staff member", "From", "To", "School roles ended", "Problems"]}
+            cellClassName={cell}
+            width="min-w-[640px]"
+          >
+            {review.staff.map((person) => (
+              <tr key={person.id} className={`border-t border-border ${person.problems.length > 0 ? "bg-danger/5" : ""}`}>
+                <th scope="row" className={`${cell} font-medium`}>
+                  {person.name}
+                </th>
+                <td className={cell}>{person.from.name}</td>
+                <td className={cell}>{person.to.name}</td>
+                <td className={`${cell} ${person.endedRoles.length > 0 ? "font-medium text-danger" : "text-muted-foreground"}`}>
+                  {endedRolesText(person.endedRoles, person.from) || "None"}
+                </td>
+                <td className={cell}>
+                  {person.problems.length > 0 ? (
+                    <ul className="text-danger">
+                      {person.problems.map((problem) => (
+                        <li key={problem}>{problem}</li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <span className="text-muted-foreground">None</span>
+                  )}
+                </td>
+                <td className={cell}>
+                  <RemoveFromSelection name={person.name} onRemove={() => onRemove(person)} />
+                </td>
+              </tr>
+            ))}
+          </ReviewTable>
         </div>
       ) : null}
-    </section>
+    </ReviewSection>
   );
 }

@@ -44,7 +44,9 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === "migrations" || entry.name === "test" ? [] : sourceFiles(path);
-    return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") ? [path] : [];
+    // Tests and their setup modules (`*test-support.ts`, `test-fixtures.ts`) read and write rows directly, as `services/test/` does.
+    const testOnly = /(\.test|test-support|test-fixtures)\.ts$/.test(entry.name);
+    return entry.name.endsWith(".ts") && !testOnly ? [path] : [];
   });
 }
 

@@ -1,13 +1,13 @@
 "use client";
 
 import { ArrowLeft } from "lucide-react";
-import { useState, useSyncExternalStore, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { SelectField } from "@/components/form/select-field";
+import { ActionLink, SelectionGate, SelectionSummary } from "@/components/register/selection-action";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
-import { NavLink } from "@/components/ui/nav-link";
 import { formInvalidMessage, loadingTexts } from "@/lib/contract/notices";
 import type { StudentMoveInput, StudentMoveLine } from "@/lib/contract/students";
 import { studentMessages } from "@/lib/contract/students-values";
@@ -25,17 +25,7 @@ import { MoveReview } from "./move-review";
 
 const validation = lazyResolver(() => import("@/lib/contract/students").then((m) => m.studentMoveSchema));
 
-const backLink = "inline-flex min-h-11 items-center gap-2 rounded-md border border-border bg-card px-4 text-sm font-semibold hover:bg-muted";
 const pupils = (n: number) => `${n.toLocaleString("en")} ${n === 1 ? "pupil" : "pupils"}`;
-
-// The selection lives in sessionStorage, which the server cannot read: until the page is hydrated, say nothing of it.
-const noSubscription = () => () => undefined;
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 
 type Props = { districtId: string; can: { listSchools: boolean; listClasses: boolean } };
 
@@ -45,30 +35,26 @@ type Props = { districtId: string; can: { listSchools: boolean; listClasses: boo
  */
 export function MoveForm({ districtId, can }: Props) {
   const selection = useKeptSelection("students");
-  const hydrated = useHydrated();
   // The pupils moved, once the move is made: the selection is cleared then, while the page waits to move on.
   const [moved, setMoved] = useState<string[] | null>(null);
   const back = (
-    <NavLink href={routes.admissionRegister} className={backLink}>
-      <ArrowLeft size={16} aria-hidden /> Back to the admission register
-    </NavLink>
+    <ActionLink href={routes.admissionRegister} icon={ArrowLeft}>
+      Back to the admission register
+    </ActionLink>
   );
-  if (!hydrated) return <p role="status">{loadingTexts.default}</p>;
-  if (selection.count === 0 && !moved)
-    return (
-      <div className="flex flex-col items-start gap-3 rounded-lg border border-border bg-card p-6">
-        <p>No pupils are selected for a move. Select the pupils to move in the admission register first.</p>
-        {back}
-      </div>
-    );
-  if (!can.listSchools && !can.listClasses)
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-border bg-card p-6">
-        <p>You may not list the schools or classes pupils could move to. Ask your district administrator for a role that allows it.</p>
-        {back}
-      </div>
-    );
-  return <SelectedPupilsForm districtId={districtId} can={can} ids={moved ?? selection.ids} back={back} onMoved={setMoved} />;
+  return (
+    <SelectionGate
+      back={back}
+      empty={selection.count === 0 && !moved ? "No pupils are selected for a move. Select the pupils to move in the admission register first." : undefined}
+      denied={
+        !can.listSchools && !can.listClasses
+          ? "You may not list the schools or classes pupils could move to. Ask your district administrator for a role that allows it."
+          : undefined
+      }
+    >
+      <SelectedPupilsForm districtId={districtId} can={can} ids={moved ?? selection.ids} back={back} onMoved={setMoved} />
+    </SelectionGate>
+  );
 }
 
 type FormProps = Props & { ids: string[]; back: ReactNode; onMoved: (ids: string[]) => void };
@@ -146,17 +132,7 @@ function SelectedPupilsForm({ districtId, can, ids, back, onMoved }: FormProps) 
       className="flex flex-col gap-5"
     >
       {busy ? <LoadingOverlay /> : null}
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p aria-live="polite">
-          <strong>{pupils(ids.length)}</strong> selected for this move.
-        </p>
-        {back}
-      </div>
-      {errors.studentIds?.message ? (
-        <p role="alert" className="text-sm text-danger">
-          {errors.studentIds.message}
-        </p>
-      ) : null}
+      <SelectionSummary count={pupils(ids.length)} action="move" back={back} error={errors.studentIds?.message} />
       {missing.length > 0 ? (
         <div role="alert" className="flex flex-col items-start gap-2 rounded-md border border-danger p-3 text-sm">
           <p>{pupils(missing.length)} of the selection could not be found: they may have left your reach, or been removed. Take them out to go on.</p>

@@ -3,12 +3,13 @@
 import { ArrowLeft } from "lucide-react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState, useTransition } from "react";
+import { RegisterCount, RegisterPages } from "@/components/register/register-parts";
+import { ActionLink } from "@/components/register/selection-action";
 import { formatMoment } from "@/components/staff/transfer-dates";
 import { Button } from "@/components/ui/button";
 import { ColumnHeads } from "@/components/ui/column-heads";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
-import { NavLink } from "@/components/ui/nav-link";
 import { loadingTexts } from "@/lib/contract/notices";
 import type { StudentMoveItem } from "@/lib/contract/students";
 import { GROUP_MOVE_REVERSIBLE_HOURS } from "@/lib/contract/students-values";
@@ -20,7 +21,6 @@ import { routes } from "@/lib/routes";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
 const cell = "px-3 py-2 align-top";
-const linkButton = "inline-flex min-h-11 items-center gap-2 rounded-md border border-border bg-card px-4 text-sm font-semibold hover:bg-muted";
 
 const pupils = (n: number) => `${n.toLocaleString("en")} ${n === 1 ? "pupil" : "pupils"}`;
 const undoUntil = (createdAt: string) => formatMoment(new Date(new Date(createdAt).getTime() + GROUP_MOVE_REVERSIBLE_HOURS * 3_600_000).toISOString());
@@ -59,18 +59,16 @@ export function MoveList({ canUndo }: { canUndo: boolean }) {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap justify-between gap-2">
-        <NavLink href={routes.admissionRegister} className={linkButton}>
-          <ArrowLeft size={16} aria-hidden /> Back to the admission register
-        </NavLink>
+        <ActionLink href={routes.admissionRegister} icon={ArrowLeft}>
+          Back to the admission register
+        </ActionLink>
       </div>
       {undo.busy ? <LoadingOverlay /> : null}
       {list.isPending ? <LoadingOverlay text={loadingTexts.default} /> : null}
       {list.isError ? <p role="alert">{list.error.message}</p> : null}
       {list.data ? (
         <>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {total === 0 ? "No group moves yet." : `${total.toLocaleString("en")} group ${total === 1 ? "move" : "moves"}`}
-          </p>
+          <RegisterCount total={total} none="No group moves yet." one="group move" many="group moves" />
           {list.data.moves.length > 0 ? (
             <div className={`relative overflow-x-auto rounded-lg border border-border bg-card ${list.isPlaceholderData || navigating ? "opacity-60" : ""}`}>
               <table className="w-full min-w-[720px] border-collapse text-left text-sm">
@@ -117,19 +115,7 @@ export function MoveList({ canUndo }: { canUndo: boolean }) {
               </table>
             </div>
           ) : null}
-          {pages > 1 ? (
-            <nav aria-label="Pages of moves" className="flex items-center justify-center gap-3">
-              <Button variant="secondary" disabled={page <= 1 || navigating} onClick={() => go(page - 1)}>
-                Previous
-              </Button>
-              <span className="text-sm">
-                Page {page} of {pages}
-              </span>
-              <Button variant="secondary" disabled={page >= pages || navigating} onClick={() => go(page + 1)}>
-                Next
-              </Button>
-            </nav>
-          ) : null}
+          <RegisterPages label="Pages of moves" page={page} pages={pages} busy={navigating} onPage={go} />
         </>
       ) : null}
       {undoing ? (

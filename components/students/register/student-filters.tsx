@@ -1,13 +1,12 @@
 "use client";
 
-import { DateField } from "@/components/form/date-field";
 import { SelectField } from "@/components/form/select-field";
-import { PlaceFilter, RegisterFilterBar } from "@/components/register/filter-bar";
+import { RegisterFilterBar } from "@/components/register/filter-bar";
+import { DateRangeFilter, FilterSelect, PlaceFilter, placeFilterKeys, SchoolFilter } from "@/components/register/filter-fields";
 import { genderEnum } from "@/lib/contract/staff-values";
 import { enrolmentStatuses } from "@/lib/contract/students-values";
 import { accountStatuses } from "@/lib/contract/user";
 import { useSchoolClasses } from "@/lib/queries/classes";
-import { useDistrictSchools } from "@/lib/queries/schools";
 import { ALL_ENROLMENT_STATUSES, DEFAULT_ENROLMENT_STATUS, type StudentFilterKey, type StudentFilters } from "@/lib/queries/students";
 
 type Props = {
@@ -18,33 +17,9 @@ type Props = {
   can: { schools: boolean; classes: boolean };
 };
 
-const moreKeys = [
-  "gender",
-  "enrolmentStatus",
-  "accountStatus",
-  "startDate",
-  "endDate",
-  "stateOfResidence",
-  "localGovernmentOfResidence",
-  "stateOfOrigin",
-  "localGovernmentOfOrigin",
-] as const satisfies readonly StudentFilterKey[];
+const moreKeys = ["gender", "enrolmentStatus", "accountStatus", "startDate", "endDate", ...placeFilterKeys] as const satisfies readonly StudentFilterKey[];
 
 const enrolmentOptions = [{ value: ALL_ENROLMENT_STATUSES, label: "All" }, ...enrolmentStatuses];
-
-/** The district's schools (GET /school/get-by-district, school.view). */
-function SchoolFilter({ districtId, value, onChange }: { districtId: string; value: string; onChange: (value: string) => void }) {
-  const schools = useDistrictSchools(districtId);
-  return (
-    <SelectField
-      label="School"
-      options={(schools.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-      placeholder="All schools"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-    />
-  );
-}
 
 /** The chosen school's classes (GET /class/view-all?school=…, class.view); none to choose until a school is. */
 function ClassFilter({ school, value, onChange }: { school: string; value: string; onChange: (value: string) => void }) {
@@ -88,13 +63,7 @@ export function StudentFilterBar({ districtId, filters, onChange, can }: Props) 
       }
       more={
         <>
-          <SelectField
-            label="Gender"
-            options={genderEnum}
-            placeholder="Any gender"
-            value={filters.gender ?? ""}
-            onChange={(event) => set("gender")(event.target.value)}
-          />
+          <FilterSelect filterKey="gender" label="Gender" options={genderEnum} placeholder="Any gender" filters={filters} onChange={onChange} />
           <SelectField
             label="Enrolment status"
             options={enrolmentOptions}
@@ -102,15 +71,15 @@ export function StudentFilterBar({ districtId, filters, onChange, can }: Props) 
             // Enrolled is the register's default: left out of the URL.
             onChange={(event) => set("enrolmentStatus")(event.target.value === DEFAULT_ENROLMENT_STATUS ? "" : event.target.value)}
           />
-          <SelectField
+          <FilterSelect
+            filterKey="accountStatus"
             label="Account status"
             options={accountStatuses}
             placeholder="Any status"
-            value={filters.accountStatus ?? ""}
-            onChange={(event) => set("accountStatus")(event.target.value)}
+            filters={filters}
+            onChange={onChange}
           />
-          <DateField label="Admitted from" value={filters.startDate ?? ""} onValueChange={set("startDate")} />
-          <DateField label="Admitted until" value={filters.endDate ?? ""} onValueChange={set("endDate")} />
+          <DateRangeFilter from="Admitted from" until="Admitted until" filters={filters} onChange={onChange} />
           <PlaceFilter kind="Residence" filters={filters} onChange={onChange} />
           <PlaceFilter kind="Origin" filters={filters} onChange={onChange} />
         </>

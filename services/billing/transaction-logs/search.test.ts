@@ -1,13 +1,14 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { billingMessages, type TransactionLogItem, type TransactionLogPage, type TransactionLogTotals } from "../../../lib/contract/billing";
 import { authMessages, formInvalidMessage } from "../../../lib/contract/messages";
 import type { AuthResult } from "../../../lib/contract/user";
 import { demoPasswords } from "../../db/demo-data";
-import { ledgerEntry, lgea, school } from "../../db/schema";
+import { ledgerEntry, school } from "../../db/schema";
 import { systemScope } from "../../db/scope";
+import { workingAtAlimoshoLgea } from "../../district/lgeas/test-fixtures";
 import { createTestApi, type TestApi } from "../../test/harness";
-import { expectError, expectOk, present, randomId, staffRow } from "../../test/helpers";
+import { expectError, expectOk, present, randomId } from "../../test/helpers";
 import { ledgerInvariantBreaches } from "../ledger/invariant";
 import { postEntry, type LedgerEntryRow, type NewEntry } from "../ledger/post";
 
@@ -249,21 +250,8 @@ describe("the transaction logs: GET /transaction-logs/search and /transaction-lo
       }),
       201,
     );
-    const [alimoshoLgea] = await api.db
-      .select()
-      .from(lgea)
-      .where(and(eq(lgea.districtId, d1), eq(lgea.localGovernment, "Alimosho")));
-    const person = (await staffRow(api, "funmilayo.ogunleye@example.org")).id;
-    const { roleAccessId } = await expectOk<{ roleAccessId: string }>(
-      await api.call("POST", "/role/assign", {
-        token: admin1.authorizationToken,
-        body: { staffId: person, roleId: role.id, organizationId: present(alimoshoLgea).id },
-      }),
-      201,
-    );
-    const signedIn = await api.login("funmilayo.ogunleye@example.org", demoPasswords.staff);
-    const switched = await expectOk<AuthResult>(await api.call("GET", `/staff/switch-role-access/${roleAccessId}`, { token: signedIn.authorizationToken }));
-    expect(switched.currentOrganization).toMatchObject({ id: present(alimoshoLgea).id, type: "LGEA" });
+    const switched = await workingAtAlimoshoLgea(api, admin1, role.id);
+    const alimoshoLgea = switched.currentOrganization;
     const token = switched.authorizationToken;
 
     // The Alimosho school's charge and its reversal; no funding, no other LGEA's school.
@@ -274,14 +262,7 @@ describe("the transaction logs: GET /transaction-logs/search and /transaction-lo
     expect(await refs({ searchTerm: "grammar" }, token)).toEqual([]);
     expect(await refs({ transactionAction: "FUNDING" }, token)).toEqual([]);
     // Without dates too: every entry she sees is of a school of her LGEA.
-    const lgeaSchools = new Set(
-      (
-        await api.db
-          .select()
-          .from(school)
-          .where(eq(school.lgeaId, present(alimoshoLgea).id))
-      ).map((s) => s.id),
-    );
+    const lgeaSchools = new Set((await api.db.select().from(school).where(eq(school.lgeaId, alimoshoLgea.id))).map((s) => s.id));
     const seen = await page({ limit: "1000" }, token);
     expect(seen.length).toBeGreaterThanOrEqual(2);
     expect(seen.every((i) => i.school !== null && lgeaSchools.has(i.school.id))).toBe(true);

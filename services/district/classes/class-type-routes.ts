@@ -22,7 +22,7 @@ import {
   renameClassesOfType,
   renameClashes,
   toClassTypeItem,
-} from "./queries";
+} from "./class-type-queries";
 import { issuesError, levelsOfSchool } from "./rules";
 
 const tag = "Classes";

@@ -5,9 +5,10 @@ import { authMessages, formInvalidMessage } from "../../../lib/contract/messages
 import type { SchoolDetail } from "../../../lib/contract/schools";
 import type { AuthResult } from "../../../lib/contract/user";
 import { demoPasswords } from "../../db/demo-data";
-import { classType, lgea, school, schoolClass, student } from "../../db/schema";
+import { classType, school, schoolClass, student } from "../../db/schema";
 import { createTestApi, type TestApi } from "../../test/harness";
-import { auditOf, expectError, expectOk, present, randomId, roleRow, staffRow } from "../../test/helpers";
+import { auditOf, expectError, expectOk, present, randomId, staffRow } from "../../test/helpers";
+import { workingAtAlimoshoLgea } from "../lgeas/test-fixtures";
 
 type ClassAnswer = { message: string; class: ClassItem };
 
@@ -341,21 +342,7 @@ describe("classes", () => {
     let lgeaToken: string;
     beforeAll(async () => {
       // Funmilayo Ogunleye given the district's LGEA Administrator role at the Alimosho LGEA, working there.
-      const [alimosho] = await api.db
-        .select()
-        .from(lgea)
-        .where(and(eq(lgea.districtId, d1), eq(lgea.localGovernment, "Alimosho")));
-      const lgeaAdmin = await roleRow(api, d1, "LGEA Administrator");
-      expect(lgeaAdmin.systemKey).toBe("lgea-admin");
-      const person = await staffId("funmilayo.ogunleye@example.org");
-      const { roleAccessId } = await expectOk<{ roleAccessId: string }>(
-        await api.call("POST", "/role/assign", { token: token(), body: { staffId: person, roleId: lgeaAdmin.id, organizationId: present(alimosho).id } }),
-        201,
-      );
-      const signedIn = await api.login("funmilayo.ogunleye@example.org", demoPasswords.staff);
-      const switched = await expectOk<AuthResult>(await api.call("GET", `/staff/switch-role-access/${roleAccessId}`, { token: signedIn.authorizationToken }));
-      expect(switched.currentOrganization).toMatchObject({ id: present(alimosho).id, type: "LGEA" });
-      lgeaToken = switched.authorizationToken;
+      lgeaToken = (await workingAtAlimoshoLgea(api, admin1)).authorizationToken;
     });
 
     it("sees only the classes of the LGEA's schools, and 404 for a class of another LGEA", async () => {

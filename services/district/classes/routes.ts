@@ -10,7 +10,9 @@ import { requires } from "../../http/access";
 import type { Api } from "../../http/api";
 import { schoolOrNotFound } from "../schools/queries";
 import { classTypeRoutes } from "./class-type-routes";
-import { classItem, classOrNotFound, classTypeOrNotFound, insertClasses, listClasses, pupilsIn } from "./queries";
+import { classItem, listClasses } from "./class-list";
+import { classTypeOrNotFound } from "./class-type-queries";
+import { classOrNotFound, insertClasses, pupilsIn } from "./queries";
 import { classNameTaken, classValuesOrThrow, issuesError } from "./rules";
 import { standardSetRoutes } from "./standard-set";
 

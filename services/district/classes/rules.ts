@@ -7,7 +7,8 @@ import type { Reader } from "../../db/client";
 import type { StaffScope } from "../../db/scope";
 import { AppError, notFound } from "../../http/errors";
 import { schoolOrNotFound, type SchoolRow } from "../schools/queries";
-import { classNamesAt, classTypeOrNotFound, isPostedAt, nameKey, type ClassTypeRow, type ClassValues } from "./queries";
+import { classTypeOrNotFound, type ClassTypeRow } from "./class-type-queries";
+import { classNamesAt, isPostedAt, nameKey, type ClassValues } from "./queries";
 
 /** The levels a school of this category may have classes at (none for a category the product does not know). */
 export const levelsOfSchool = (category: string): readonly ClassLevel[] => levelsOfCategory[category as SchoolCategory] ?? [];

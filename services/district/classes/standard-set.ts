@@ -8,7 +8,8 @@ import { requires } from "../../http/access";
 import type { Api } from "../../http/api";
 import { AppError } from "../../http/errors";
 import { schoolOrNotFound, type SchoolRow } from "../schools/queries";
-import { classNamesAt, classTypesByIds, insertClasses, nameKey } from "./queries";
+import { classTypesByIds } from "./class-type-queries";
+import { classNamesAt, insertClasses, nameKey } from "./queries";
 import { standardSetPlan, standardSetTypesOrThrow } from "./rules";
 
 const tag = "Classes";

@@ -9,11 +9,12 @@ import { authMessages } from "../../../lib/contract/messages";
 import type { StudentSearchAnswer } from "../../../lib/contract/students";
 import type { AuthResult } from "../../../lib/contract/user";
 import { demoPasswords } from "../../db/demo-data";
-import { lgea, school, schoolClass, student } from "../../db/schema";
+import { school, schoolClass, student } from "../../db/schema";
 import { readRows } from "../../spreadsheet/read-rows";
 import { createTestApi, type TestApi } from "../../test/harness";
-import { expectError, expectOk, present, randomId, roleRow, staffRow } from "../../test/helpers";
+import { expectError, expectOk, present, randomId } from "../../test/helpers";
 import { readWorkbook } from "../../test/workbooks";
+import { workingAtAlimoshoLgea } from "../lgeas/test-fixtures";
 import { studentSheetColumns } from "./spreadsheet";
 
 type NewRow = typeof student.$inferInsert;
@@ -243,21 +244,7 @@ describe("GET /student/download: the admission register as students.xlsx", () =>
     await expectError(await download({ "district[0]": randomId() }), 404, authMessages.notFound);
 
     // Funmilayo Ogunleye given the LGEA Administrator role at the Alimosho LGEA, working there.
-    const [alimoshoLgea] = await api.db
-      .select()
-      .from(lgea)
-      .where(and(eq(lgea.districtId, d1), eq(lgea.localGovernment, "Alimosho")));
-    const lgeaAdmin = await roleRow(api, d1, "LGEA Administrator");
-    const person = (await staffRow(api, "funmilayo.ogunleye@example.org")).id;
-    const { roleAccessId } = await expectOk<{ roleAccessId: string }>(
-      await api.call("POST", "/role/assign", {
-        token: admin1.authorizationToken,
-        body: { staffId: person, roleId: lgeaAdmin.id, organizationId: present(alimoshoLgea).id },
-      }),
-      201,
-    );
-    const signedIn = await api.login("funmilayo.ogunleye@example.org", demoPasswords.staff);
-    const switched = await expectOk<AuthResult>(await api.call("GET", `/staff/switch-role-access/${roleAccessId}`, { token: signedIn.authorizationToken }));
+    const switched = await workingAtAlimoshoLgea(api, admin1);
     const rows = await downloaded({ enrolmentStatus: "all" }, switched.authorizationToken);
     const theirs = await api.db
       .select()
