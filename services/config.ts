@@ -43,6 +43,11 @@ const schema = z.object({
   /** Availability checks (e-mail, phone, username taken?) per signed-in user per rate-limit window. */
   AVAILABILITY_LIMIT_PER_USER: positiveInt(120),
   RESET_WRONG_TRIES_PER_DAY: positiveInt(20),
+  /** Registration (architecture 'Registration'): e-mail codes asked for and registrations sent, per client address and per e-mail address per window. */
+  REGISTRATION_LIMIT_PER_IP: positiveInt(20),
+  REGISTRATION_LIMIT_PER_EMAIL: positiveInt(5),
+  /** The registration page's username checks per client address per window. */
+  REGISTRATION_CHECKS_PER_IP: positiveInt(120),
   SMTP_URL: z.optional(z.url()),
   /** The portal's address as its users reach it, for links in e-mails (an invitation's code screen); \`npm start\` sets it. */
   PORTAL_URL: z.optional(z.url()),

@@ -6,10 +6,11 @@ import type { Db, Tx } from "../db/client";
 import { resetCode } from "../db/schema";
 
 /**
- * Six-digit codes sent by e-mail: a password reset, or the confirmation of a new e-mail address.
+ * Six-digit codes sent by e-mail: a password reset, an invitation, the confirmation of a new e-mail
+ * address, or of the address a district registers with (no account yet: the code belongs to the address).
  * Stored keyed-hashed, single use, short-lived, with a limited number of tries (architecture 'Auth').
  */
-export type CodePurpose = "password-reset" | "email-change" | "invitation";
+export type CodePurpose = "password-reset" | "email-change" | "invitation" | "registration";
 
 /** How long a code of each purpose lives: an invitation waits for someone who reads mail weekly (architecture 'Staff'). */
 export const codeLifetimeSeconds = (config: ServiceConfig, purpose: CodePurpose) =>
@@ -102,7 +103,8 @@ export async function checkCode(db: Db, config: ServiceConfig, id: string, purpo
     .set({ attempts: sql`${resetCode.attempts} + 1` })
     .where(and(eq(resetCode.id, id), inArray(resetCode.purpose, purposes), isNull(resetCode.usedAt), lt(resetCode.attempts, config.RESET_CODE_MAX_ATTEMPTS)))
     .returning();
-  if (!attempt || !attempt.staffId || attempt.expiresAt.getTime() < Date.now()) return undefined;
+  // A code belongs to an account, or (registration) to an address; a reset code of an unknown address to neither.
+  if (!attempt || !(attempt.staffId || attempt.newEmail) || attempt.expiresAt.getTime() < Date.now()) return undefined;
   const expected = Buffer.from(attempt.codeHash, "hex");
   const given = Buffer.from(codeHash(config, attempt.id, code), "hex");
   return expected.length === given.length && timingSafeEqual(expected, given) ? attempt : undefined;

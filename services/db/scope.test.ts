@@ -31,6 +31,7 @@ const systemScopeModules: Record<string, string> = {
   "billing/ledger/invariant.ts": "the ledger invariant is checked over every wallet",
   "auth/api-key.ts": "an API key names its client, and so its district, before any scope exists",
   "billing/wallet/webhook.ts": "the payment provider's webhook names a payment by its reference; no one is signed in",
+  "district/registration/register.ts": "a district registers itself: no one is signed in, and the new district has no scope until it exists",
 };
 
 /** The names under which the district-owned tables are exported from the schema (`school`, `roleAccess`, ...). */
@@ -94,6 +95,7 @@ describe("the scope on every query", () => {
         "dataImport",
         "district",
         "districtConfiguration",
+        "districtRegistration",
         "ledgerEntry",
         "lgea",
         "payment",

@@ -9,6 +9,7 @@ import {
   dataImport,
   district,
   districtConfiguration,
+  districtRegistration,
   lgea,
   role,
   roleAccess,
@@ -121,6 +122,8 @@ const narrowings = new Map<PgTable, { district: PgColumn; narrow: Narrowing }>([
   // The district's class types and configuration are read by everyone working in it, at any level.
   [classType, { district: classType.districtId, narrow: () => undefined }],
   [districtConfiguration, { district: districtConfiguration.districtId, narrow: () => undefined }],
+  // Where the district's registration stands: its owner and super administrators read it (the routes say who).
+  [districtRegistration, { district: districtRegistration.districtId, narrow: () => undefined }],
   [auditLog, { district: auditLog.districtId as PgColumn, narrow: () => undefined }],
   [
     lgea,

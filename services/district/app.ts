@@ -1,6 +1,9 @@
 import type { Deps } from "../http/context";
 import { createApi } from "../http/api";
 import { passwordResetRoutes } from "./auth/password-reset-routes";
+import { registrationCheckRoutes } from "./registration/check-routes";
+import { registrationReviewRoutes } from "./registration/review-routes";
+import { registrationRoutes } from "./registration/routes";
 import { authRoutes } from "./auth/routes";
 import { sessionSwitchRoutes } from "./auth/switch-routes";
 import { configurationRoutes } from "./configuration/routes";
@@ -32,6 +35,9 @@ export function createDistrictApi(deps: Deps) {
   const api = createApi(deps, { title: "District API", version: "1.0.0" });
   authRoutes(api);
   passwordResetRoutes(api);
+  registrationCheckRoutes(api);
+  registrationRoutes(api);
+  registrationReviewRoutes(api);
   sessionSwitchRoutes(api);
   referenceRoutes(api);
   dashboardRoutes(api);

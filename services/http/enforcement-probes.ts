@@ -36,6 +36,7 @@ export const grantRuleRoutes: Record<string, string> = {
 /** Routes any signed-in staff member may call without a permission: their own data and availability checks. */
 export const signedInAllowList = [
   "GET /auth/me",
+  "GET /district/registration",
   "GET /staff/email-exists/:value",
   "GET /staff/phone-number-exists/:value",
   "GET /staff/switch-role-access/:id",

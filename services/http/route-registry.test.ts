@@ -64,7 +64,7 @@ describe("route registry", () => {
     expect(checked).toBeGreaterThan(0);
   });
 
-  it("keeps sign-in, reset and reference routes public, and only those", () => {
+  it("keeps sign-in, reset, registration and reference routes public, and only those", () => {
     const publicRoutes = api.district.routes
       .filter((r) => r.access.kind === "public")
       .map((r) => `${r.method} ${r.path}`)
@@ -76,6 +76,12 @@ describe("route registry", () => {
         "GET /health",
         "GET /openapi.json",
         "PATCH /staff/reset-password",
+        // Registration (architecture 'Registration'): no one is signed in yet; each is limited per client address.
+        "GET /staff/register/state-portals",
+        "GET /staff/register/username-exists/:value",
+        "POST /staff/register/email-code",
+        "POST /staff/register/verify-email",
+        "POST /staff/register",
         "POST /auth/login",
         "POST /auth/logout",
         "POST /reset-code/:value",

@@ -98,7 +98,7 @@ export const resetCode = pgTable(
   {
     id: id(),
     staffId: uuid("staff_id").references(() => staff.id),
-    purpose: text("purpose").$type<"password-reset" | "email-change" | "invitation">().notNull().default("password-reset"),
+    purpose: text("purpose").$type<"password-reset" | "email-change" | "invitation" | "registration">().notNull().default("password-reset"),
     newEmail: text("new_email"),
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { id, createdAt, updatedAt } from "./columns";
 import type { AccountStatus, StateTerminologies } from "../../../lib/contract/user";
 import type { AcademicTerm } from "../../../lib/contract/configuration-values";
+import type { RegistrationStatus } from "../../../lib/contract/registration-values";
 
 // The state portal, its districts, their LGEAs and configuration, and the state's requirement checklists.
 
@@ -95,4 +96,23 @@ export const districtConfiguration = pgTable("district_configuration", {
   version: integer("version").notNull().default(1),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+});
+
+/**
+ * A district that registered itself: one row, written in the registration's transaction, that the super
+ * administrators' review queue reads. Asking for changes keeps the district Unverified and the reason
+ * here; the owner's resubmission returns it to the queue; approval makes the district Active.
+ */
+export const districtRegistration = pgTable("district_registration", {
+  districtId: uuid("district_id")
+    .primaryKey()
+    .references(() => district.id),
+  registrantStaffId: uuid("registrant_staff_id").notNull(),
+  status: text("status").$type<RegistrationStatus>().notNull().default("AwaitingReview"),
+  /** The super administrator's reason when they asked for changes; null otherwise. */
+  reason: text("reason"),
+  submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+  reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+  reviewedBy: uuid("reviewed_by"),
+  createdAt: createdAt(),
 });

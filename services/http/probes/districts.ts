@@ -22,6 +22,10 @@ export const districtProbes: ProbeTable = {
   "DELETE /super-admin/requirements/:id": { params: { id: { literal: randomId() } } },
   "PATCH /super-admin/districts/:id/account-status": { params: { id: { literal: randomId() } }, body: () => ({ accountStatus: "Active" }) },
   "POST /super-admin/switch-district": { body: (id) => ({ districtId: id("district") }) },
+  "POST /super-admin/registrations/:id/approve": { params: { id: { literal: randomId() } } },
+  "POST /super-admin/registrations/:id/request-changes": { params: { id: { literal: randomId() } }, body: () => ({ reason: "Probe reason" }) },
+  // The walk's districts did not register themselves: the owner is admitted, and finds no registration (404).
+  "PATCH /district/registration": { body: () => ({ name: `Probe District ${nextProbeNumber()}`, address: "1 Probe Road", phoneNumbers: [], emails: [] }) },
   "GET /lgea/search": { query: { "district[0]": "district" } },
   "GET /district/view/:id": { params: { id: "district" } },
   "PATCH /district/update/:id": {

@@ -1,0 +1,79 @@
+// What the browser needs of registration without zod (texts, types); registration.ts re-exports it with the schemas.
+
+/** Where a self-registered district stands with the state's review (architecture 'Registration'). */
+export const registrationStatuses = ["AwaitingReview", "ChangesRequested", "Approved"] as const;
+export type RegistrationStatus = (typeof registrationStatuses)[number];
+
+/** Texts of the registration and review routes and pages (the spec names none of them). */
+export const registrationMessages = {
+  usernameTaken: "Username already taken",
+  codeSent: "A 6-digit code has been sent to your e-mail address.",
+  codeInvalid: "The code is wrong or has expired. Ask for a new one.",
+  codeRequired: "Enter the 6-digit code sent to your e-mail address.",
+  emailNotVerified: "Verify your e-mail address with the code sent to it first.",
+  verified: "E-mail address verified.",
+  registered: "Registration Successful",
+  stateUnknown: "Choose the state portal the district belongs to.",
+  passwordsDiffer: "The passwords do not match.",
+  approved: "District approved: its staff can now use the portal.",
+  changesRequested: "Changes requested: the district's administrator has been told why.",
+  resubmitted: "Your changes have been sent for review.",
+  reasonRequired: "Say what the district must change.",
+  notAwaitingReview: "This district is not waiting for a review.",
+  onlyOwnerResubmits: "Only the district's owner can send its details back for review.",
+  notChangesRequested: "Your district's details can be changed here only when the reviewers have asked for changes.",
+} as const;
+
+/** How long a verified e-mail address stays good for registering with: a long form, typed slowly. */
+export const VERIFIED_EMAIL_HOURS = 24;
+
+/** GET /staff/register/state-portals: the state portals a district may register under. */
+export type StatePortalChoices = { statePortals: { id: string; name: string }[] };
+
+/** POST /staff/register/email-code. */
+export type EmailCodeSent = { verificationId: string; email: string; message: string };
+
+/** POST /staff/register/verify-email: whether the address and the phone number are free, told only now the address is proven. */
+export type EmailVerified = { verified: true; emailTaken: boolean; phoneTaken: boolean; message: string };
+
+/** A registration as the review queue shows it, and as its registrant reads it on the notice. */
+export type RegistrationItem = {
+  district: {
+    id: string;
+    name: string;
+    address: string | null;
+    phoneNumbers: string[];
+    emails: string[];
+    state: { id: string; name: string };
+    logo: string | null;
+  };
+  registrant: {
+    id: string;
+    title: string;
+    firstName: string;
+    lastName: string;
+    middleName: string | null;
+    email: string;
+    phone: string;
+    username: string | null;
+    oracleNumber: string | null;
+    tescomNumber: string | null;
+    gender: string | null;
+    dob: string | null;
+    address: string | null;
+    stateOfOrigin: string | null;
+    localGovernmentOfOrigin: string | null;
+    stateOfResidence: string | null;
+    localGovernmentOfResidence: string | null;
+  };
+  status: RegistrationStatus;
+  reason: string | null;
+  submittedAt: string;
+  reviewedAt: string | null;
+};
+
+/** GET /super-admin/registrations. */
+export type RegistrationQueue = { registrations: RegistrationItem[] };
+
+/** GET /district/registration: the caller's district's registration, or null for a district that did not register itself. */
+export type OwnRegistration = { registration: { status: RegistrationStatus; reason: string | null; submittedAt: string } | null };

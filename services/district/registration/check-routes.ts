@@ -1,0 +1,114 @@
+import { asc, sql } from "drizzle-orm";
+import * as z from "zod/mini";
+import { requiredText } from "../../../lib/contract/fields";
+import {
+  emailCodeRequestSchema,
+  registrationMessages,
+  verifyEmailSchema,
+  type EmailCodeSent,
+  type EmailVerified,
+  type StatePortalChoices,
+} from "../../../lib/contract/registration";
+import { checkCode, codeMail, issueCode, useCode } from "../../auth/one-time-code";
+import { takeAttempt } from "../../auth/rate-limit";
+import { hashToken } from "../../auth/tokens";
+import { statePortal } from "../../db/schema";
+import { publicAccess } from "../../http/access";
+import type { Api } from "../../http/api";
+import { AppError } from "../../http/errors";
+import { isEmailTaken, isPhoneTaken, isUsernameTaken } from "../staff/identity";
+
+const tag = "Registration";
+
+/**
+ * The registration page's public calls before it sends the registration (architecture 'Registration').
+ * None of them is a directory: the username check is limited per client address, and whether an e-mail
+ * address or a phone number already has an account is told only to whoever proved the address theirs.
+ */
+export function registrationCheckRoutes({ route }: Api) {
+  route(
+    {
+      method: "GET",
+      path: "/staff/register/state-portals",
+      summary: "The state portals a district may register under: StatePortalChoices",
+      tag,
+      access: publicAccess,
+    },
+    async (c) => {
+      const rows = await c
+        .get("deps")
+        .db.select({ id: statePortal.id, name: statePortal.name })
+        .from(statePortal)
+        .orderBy(asc(sql`lower(${statePortal.name})`));
+      return c.json({ statePortals: rows } satisfies StatePortalChoices);
+    },
+  );
+
+  route(
+    {
+      method: "GET",
+      path: "/staff/register/username-exists/:value",
+      summary: "Is a username taken? { exists } (limited per client address)",
+      tag,
+      access: publicAccess,
+      params: z.object({ value: requiredText(64) }),
+    },
+    async (c, { params }) => {
+      const { db, config } = c.get("deps");
+      await takeAttempt(db, config.RATE_LIMIT_WINDOW_SECONDS, [[`register-check:ip:${c.get("clientIp")}`, config.REGISTRATION_CHECKS_PER_IP]]);
+      return c.json({ exists: await isUsernameTaken(db, params.value) });
+    },
+  );
+
+  route(
+    {
+      method: "POST",
+      path: "/staff/register/email-code",
+      summary:
+        "E-mail a 6-digit code to the address a district registers with. Body: { email }. 201 EmailCodeSent, the same whether or not the address has an account; 429 past the limits per client address and per address",
+      tag,
+      access: publicAccess,
+      body: emailCodeRequestSchema,
+    },
+    async (c, { body }) => {
+      const { db, config, mailer } = c.get("deps");
+      const email = body.email.toLowerCase();
+      await takeAttempt(db, config.RATE_LIMIT_WINDOW_SECONDS, [
+        [`register:ip:${c.get("clientIp")}`, config.REGISTRATION_LIMIT_PER_IP],
+        [`register:email:${hashToken(email)}`, config.REGISTRATION_LIMIT_PER_EMAIL],
+      ]);
+      const { id, code } = await db.transaction((tx) => issueCode(tx, config, { staffId: null, purpose: "registration", newEmail: email }));
+      mailer.send(
+        db,
+        codeMail(config, {
+          to: body.email,
+          subject: "Your registration code",
+          lead: "The code that confirms this address for your district's registration is",
+          code,
+          purpose: "registration",
+        }),
+      );
+      return c.json({ verificationId: id, email: body.email, message: registrationMessages.codeSent } satisfies EmailCodeSent, 201);
+    },
+  );
+
+  route(
+    {
+      method: "POST",
+      path: "/staff/register/verify-email",
+      summary:
+        "Check the e-mailed code: { verificationId, code, phoneCode?, phoneNumber? }. EmailVerified, saying whether the address and the phone number already have an account; 400 for a wrong, expired or used code (a few tries per code)",
+      tag,
+      access: publicAccess,
+      body: verifyEmailSchema,
+    },
+    async (c, { body }) => {
+      const { db, config } = c.get("deps");
+      const attempt = await checkCode(db, config, body.verificationId, ["registration"], body.code);
+      const email = attempt?.newEmail;
+      if (!attempt || !email || !(await db.transaction((tx) => useCode(tx, attempt.id)))) throw new AppError("bad_request", registrationMessages.codeInvalid);
+      const phoneTaken = body.phoneNumber ? await isPhoneTaken(db, { code: body.phoneCode, number: body.phoneNumber }) : false;
+      return c.json({ verified: true, emailTaken: await isEmailTaken(db, email), phoneTaken, message: registrationMessages.verified } satisfies EmailVerified);
+    },
+  );
+}

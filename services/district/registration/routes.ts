@@ -1,0 +1,54 @@
+import { authMessages } from "../../../lib/contract/messages";
+import { registrationSchema } from "../../../lib/contract/registration";
+import { authResultOf } from "../../auth/auth-result";
+import { hashPassword } from "../../auth/password";
+import { takeAttempt } from "../../auth/rate-limit";
+import { startSession } from "../../auth/sessions";
+import { hashToken } from "../../auth/tokens";
+import { publicAccess } from "../../http/access";
+import type { Api } from "../../http/api";
+import { AppError, validationError } from "../../http/errors";
+import { imageFrom, MAX_IMAGE_FORM_BYTES, readForm } from "../../images/image-upload";
+import { registerDistrict } from "./register";
+
+/** The form's `registration` field: the JSON of both steps; anything else is a malformed request. */
+function registrationOf(value: unknown) {
+  let json: unknown;
+  try {
+    json = typeof value === "string" ? JSON.parse(value) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (json === undefined) throw new AppError("bad_request", authMessages.malformedJson);
+  const parsed = registrationSchema.safeParse(json);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+export function registrationRoutes({ route }: Api) {
+  route(
+    {
+      method: "POST",
+      path: "/staff/register",
+      summary:
+        "Register a district and its administrator (architecture 'Registration'). Multipart form: registration (JSON: { verificationId, staff: staff form + username + password, district: { name, stateId, address, phoneNumbers, emails } }) and an optional logo file (PNG or JPEG, at most 5 MB). The e-mail must be the one verified with the code. 201 with tokens and the signed-in user, like a sign-in; the district is Unverified until a super administrator approves it. 409 with per-field issues for a taken e-mail, phone, username, staff number or district name",
+      tag: "Registration",
+      access: publicAccess,
+      rawBody: true,
+      maxBodyBytes: MAX_IMAGE_FORM_BYTES,
+    },
+    async (c) => {
+      const { db, config } = c.get("deps");
+      const form = await readForm(c);
+      const input = registrationOf(form.registration);
+      await takeAttempt(db, config.RATE_LIMIT_WINDOW_SECONDS, [
+        [`register-submit:ip:${c.get("clientIp")}`, config.REGISTRATION_LIMIT_PER_IP],
+        [`register-submit:email:${hashToken(input.staff.email.toLowerCase())}`, config.REGISTRATION_LIMIT_PER_EMAIL],
+      ]);
+      const logo = form.logo instanceof File && form.logo.size > 0 ? await imageFrom(form.logo) : null;
+      const created = await registerDistrict(db, input, await hashPassword(input.staff.password), logo);
+      const tokens = await startSession(db, config, { staffId: created.staffId, districtId: created.districtId, organizationId: created.districtId });
+      return c.json(await authResultOf(db, tokens), 201);
+    },
+  );
+}
