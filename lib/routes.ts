@@ -5,6 +5,8 @@ export const routes = {
   home: "/",
   login: "/login",
   forgotPassword: "/password/forgot",
+  /** A new district registers itself (architecture 'Registration'). */
+  register: "/register",
   updatePasswordOtp: codeScreenPath,
   logout: "/logout",
   dashboard: "/dashboard",
@@ -48,7 +50,7 @@ export const routes = {
 } as const;
 
 /** Pages for signed-out visitors only; a signed-in user who opens one goes to the dashboard. */
-export const guestOnlyPaths = ["/login", "/password"];
+export const guestOnlyPaths = ["/login", "/password", "/register"];
 /**
  * Pages anyone may open: the logout page finishes a logout even when the session is already gone; the
  * provider stand-in's checkout stands for the payment provider's own page, which knows no session.

@@ -21,7 +21,8 @@ export default async function MainLayout({ children }: { children: ReactNode }) 
   // Super administrators are the ones who clear requirements and review districts: never gate them out.
   if (staff.isSuperAdmin) content = children;
   else if (user.missingRequirements.unSatisfiedRequirementsExist) content = <MissingRequirements missing={user.missingRequirements} />;
-  else if (staff.district.accountStatus !== "Active") content = <UnverifiedNotice districtTerm={districtTerm} />;
+  else if (staff.district.accountStatus !== "Active")
+    content = <UnverifiedNotice districtTerm={districtTerm} districtId={staff.district.id} isOwner={user.isDistrictOwner} />;
   return (
     <QueryProvider>
       <MainShell

@@ -1,8 +1,8 @@
 "use client";
 
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { toast } from "@/lib/notify";
-import { EmailChips, listError, PhoneChips } from "@/components/form/contact-chips";
+import { ContactListFields } from "@/components/form/contact-chips";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextField } from "@/components/ui/text-field";
@@ -53,18 +53,7 @@ export function DistrictDetailsForm({ district, districtTerm }: { district: Dist
         <TextField label={`${districtTerm} name`} error={errors.name?.message} {...form.register("name")} />
         <TextField label="Address" error={errors.address?.message} {...form.register("address")} />
       </div>
-      <Controller
-        control={form.control}
-        name="phoneNumbers"
-        render={({ field }) => <PhoneChips label="Phone numbers" values={field.value} onChange={field.onChange} error={listError(errors.phoneNumbers)} />}
-      />
-      <Controller
-        control={form.control}
-        name="emails"
-        render={({ field }) => (
-          <EmailChips label="E-mails" placeholder="office@example.org" values={field.value} onChange={field.onChange} error={listError(errors.emails)} />
-        )}
-      />
+      <ContactListFields control={form.control} emailPlaceholder="office@example.org" />
       <div className="flex justify-end">
         <Button type="submit" disabled={busy}>
           Save details

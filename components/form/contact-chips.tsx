@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { Controller, type Control } from "react-hook-form";
 import { fieldMessages } from "@/lib/contract/messages";
 import { ChipsField } from "./chips-field";
 import { CountryCodeSelect } from "./country-code-select";
@@ -44,5 +45,34 @@ export function EmailChips({ label, values, onChange, error, placeholder }: Chip
       toValue={(text) => (emailPattern.test(text.trim()) ? { value: text.trim().toLowerCase() } : { error: fieldMessages.emailInvalid })}
       error={error}
     />
+  );
+}
+
+type ContactLists = { phoneNumbers: string[]; emails: string[] };
+
+/**
+ * A form's contact phone numbers and e-mails as the two chip fields (the district profile, the
+ * registration's district step, its correction on the review notice).
+ */
+export function ContactListFields<T extends ContactLists>({ control, emailPlaceholder }: { control: Control<T>; emailPlaceholder: string }) {
+  // The two names exist on every form this takes (T extends ContactLists); the typing cannot follow that through a generic.
+  const lists = control as unknown as Control<ContactLists>;
+  return (
+    <>
+      <Controller
+        control={lists}
+        name="phoneNumbers"
+        render={({ field, fieldState }) => (
+          <PhoneChips label="Phone numbers" values={field.value} onChange={field.onChange} error={listError(fieldState.error)} />
+        )}
+      />
+      <Controller
+        control={lists}
+        name="emails"
+        render={({ field, fieldState }) => (
+          <EmailChips label="E-mails" placeholder={emailPlaceholder} values={field.value} onChange={field.onChange} error={listError(fieldState.error)} />
+        )}
+      />
+    </>
   );
 }

@@ -18,17 +18,19 @@ type Props = {
   terminologies: StateTerminologies;
   /** The record's own e-mail and phone number: never reported as taken. */
   own: { email: string | null; phoneNumber: string | null };
+  /** Off on the registration page: a guest learns whether they are taken only once the e-mail is proven theirs. */
+  liveChecks?: boolean;
 };
 
 const looksLikeEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
 const isTenDigits = (v: string) => /^\d{10}$/.test(v);
 
 /** The staff form's fields (spec §2 'Staff registration step one', §5 rules), inside a FormProvider. */
-export function StaffDetailsFields({ terminologies, own }: Props) {
+export function StaffDetailsFields({ terminologies, own, liveChecks = true }: Props) {
   const { register, control, watch, setValue, formState } = useFormContext<StaffDetailsInput>();
   const errors = formState.errors;
-  const emailTaken = useTaken("email", watch("email") ?? "", own.email, looksLikeEmail);
-  const phoneTaken = useTaken("phone-number", watch("phoneNumber") ?? "", own.phoneNumber, isTenDigits);
+  const emailTaken = useTaken("email", watch("email") ?? "", own.email, (v) => liveChecks && looksLikeEmail(v));
+  const phoneTaken = useTaken("phone-number", watch("phoneNumber") ?? "", own.phoneNumber, (v) => liveChecks && isTenDigits(v));
   const dateFields = [
     ["dateOfEmployment", "Date of employment"],
     ["dateOfFirstAppointment", "Date of first appointment"],

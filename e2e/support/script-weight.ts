@@ -11,11 +11,17 @@ export type RouteName = keyof typeof routes;
 /** Compressed script a guest page may load on a cold visit, and a signed-in page (architecture 'Performance'). */
 export const GUEST_BUDGET_KB = 165;
 export const SIGNED_IN_BUDGET_KB = 210;
-/** Pages whose budget is raised, each with its reason (also written in the README). None so far. */
-export const raisedBudgets: Partial<Record<RouteName, { kb: number; reason: string }>> = {};
+/** Pages whose budget is raised, each with its reason (also written in the README). */
+export const raisedBudgets: Partial<Record<RouteName, { kb: number; reason: string }>> = {
+  register: {
+    kb: 210,
+    reason:
+      "a guest page that carries the signed-in pages' staff form (react-hook-form, the query cache for the reference data and the username check, the date, place and phone fields): the signed-in budget",
+  },
+};
 
 /** Who opens each page: nobody for the guest pages, the super administrator for theirs, a district administrator for the rest. */
-const guestPages: RouteName[] = ["login", "forgotPassword", "updatePasswordOtp"];
+const guestPages: RouteName[] = ["login", "forgotPassword", "updatePasswordOtp", "register"];
 const superAdminPages: RouteName[] = ["superAdmin", "switchDistrict", "apiKeys"];
 /** Not a page one stays on: it signs out and leaves. */
 const notMeasured: RouteName[] = ["logout"];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catchAllPath, withoutTokens } from "./catch-all-paths";
+import { catchAllPath, isGuestPath, withoutTokens } from "./catch-all-paths";
 
 describe("catchAllPath", () => {
   it("passes the APIs' resources through", () => {
@@ -27,9 +27,26 @@ describe("catchAllPath", () => {
       ["staff", "reset-password"],
       ["staff", "switch-role-access", "x"],
       ["super-admin", "switch-district"],
+      ["staff", "register"],
     ];
     for (const segments of refused) expect(catchAllPath("district", segments), segments.join("/")).toBeNull();
     expect(catchAllPath("billing", ["school", "search"])).toBeNull();
+  });
+});
+
+describe("isGuestPath", () => {
+  it("lets a guest reach the registration page's public calls and the reference data, and nothing else", () => {
+    const guest = [
+      "generic-apis/all-enum",
+      "staff/register/state-portals",
+      "staff/register/email-code",
+      "staff/register/verify-email",
+      "staff/register/username-exists/ngozi_1",
+    ];
+    for (const path of guest) expect(isGuestPath("district", path), path).toBe(true);
+    const signedIn = ["staff/register", "staff/username-exists/x", "staff/register/username-exists/a/b", "school/search", "auth/me", "district/registration"];
+    for (const path of signedIn) expect(isGuestPath("district", path), path).toBe(false);
+    expect(isGuestPath("billing", "generic-apis/all-enum")).toBe(false);
   });
 });
 

@@ -29,7 +29,23 @@ const BLOCKED = [
   /^staff\/reset-password$/,
   /^staff\/switch-role-access\//,
   /^super-admin\/switch-district$/,
+  // Registration answers with tokens: only the BFF's own /api/auth/register sends it.
+  /^staff\/register$/,
 ];
+
+/**
+ * Public calls of the district API a guest page makes (the registration page): the catch-all forwards
+ * them without a session. The API limits each one per client address, which the BFF forwards.
+ */
+const GUEST = [
+  /^generic-apis\/all-enum$/,
+  /^district\/list-of-states-and-local-governments$/,
+  /^staff\/register\/(state-portals|email-code|verify-email)$/,
+  /^staff\/register\/username-exists\/[^/]+$/,
+];
+
+/** Whether a catch-all path (as `catchAllPath` answers it) may be called without signing in. */
+export const isGuestPath = (target: ApiTarget, path: string) => target === "district" && GUEST.some((rule) => rule.test(path));
 
 /**
  * The API path a catch-all request may go to, or null. Every segment must be a plain name (no empty,

@@ -2,7 +2,7 @@ import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { authMessages, JSON_BODY_LIMIT_BYTES } from "../contract/messages";
 import { sealSession, sessionCookieName, sessionCookieOptions, unsealSession } from "../session";
-import { catchAllPath, withoutTokens } from "./catch-all-paths";
+import { catchAllPath, isGuestPath, withoutTokens } from "./catch-all-paths";
 import { errorJson, loggedOutJson, unreachableJson } from "./json";
 import { isForeignMutation } from "./origin";
 import { readCapped } from "./read-capped";
@@ -53,7 +53,7 @@ export async function forward(request: NextRequest, target: ApiTarget, segments:
   if (path === null) return errorJson(404, "No such endpoint.", "not_found");
 
   const session = await unsealSession(request.cookies.get(sessionCookieName())?.value);
-  if (!session) return errorJson(401, authMessages.notSignedIn, "unauthenticated");
+  if (!session && !isGuestPath(target, path)) return errorJson(401, authMessages.notSignedIn, "unauthenticated");
 
   const read = await readBody(request);
   if (read === "too-large") return errorJson(413, authMessages.bodyTooLarge, "too_large");

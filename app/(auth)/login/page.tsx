@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { LoginForm } from "@/components/auth/login-form";
+import { routes } from "@/lib/routes";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -11,6 +13,12 @@ export default function LoginPage() {
       <h1 className="text-2xl font-bold">Sign in</h1>
       <p className="mb-6 mt-1 text-sm text-muted-foreground">Welcome back. Sign in to manage your district.</p>
       <LoginForm />
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        A new district?{" "}
+        <Link href={routes.register} className="font-medium text-primary hover:underline">
+          Register it
+        </Link>
+      </p>
     </>
   );
 }

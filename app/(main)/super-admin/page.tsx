@@ -5,6 +5,8 @@ import { PageFrame } from "@/components/layout/page-frame";
 import { NavLink } from "@/components/ui/nav-link";
 import { AuthorizeSuperAdminPanel } from "@/components/super-admin/authorize-super-admin-panel";
 import { DistrictList } from "@/components/super-admin/district-list";
+import { RegistrationQueue } from "@/components/super-admin/registration-queue";
+import { registrationReads } from "@/lib/queries/registration";
 import { superAdminReads } from "@/lib/queries/super-admin";
 import { routes } from "@/lib/routes";
 import { serverQueries } from "@/lib/server-prefetch";
@@ -17,7 +19,7 @@ export default async function SuperAdminPage() {
   // Checked here on the server, not only by hiding links: others never see this area.
   if (!user.staff.isSuperAdmin) redirect(routes.dashboard);
   const queries = serverQueries();
-  await queries.prefetch(superAdminReads.districts());
+  await Promise.all([queries.prefetch(superAdminReads.districts()), queries.prefetch(registrationReads.queue())]);
   return (
     <PageFrame title="Super administration" crumbs={[{ label: "Super administration" }]}>
       <p className="text-muted-foreground">
@@ -30,6 +32,7 @@ export default async function SuperAdminPage() {
       </p>
       <AuthorizeSuperAdminPanel districtId={user.staff.district.id} districtName={user.staff.district.name} />
       <HydrationBoundary state={queries.state()}>
+        <RegistrationQueue />
         <DistrictList />
       </HydrationBoundary>
     </PageFrame>

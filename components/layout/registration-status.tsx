@@ -1,0 +1,83 @@
+"use client";
+
+import { useForm } from "react-hook-form";
+import { ContactListFields } from "@/components/form/contact-chips";
+import { Button } from "@/components/ui/button";
+import { LoadingOverlay } from "@/components/ui/loading-overlay";
+import { TextField } from "@/components/ui/text-field";
+import type { DistrictProfile, DistrictUpdate } from "@/lib/contract/district";
+import { formInvalidMessage } from "@/lib/contract/notices";
+import { lazyResolver } from "@/lib/lazy-resolver";
+import { toast } from "@/lib/notify";
+import { useApiRead } from "@/lib/queries/api-read";
+import { useDistrictProfile } from "@/lib/queries/district";
+import { registrationCalls, registrationKeys, registrationReads } from "@/lib/queries/registration";
+import { useApiMutation } from "@/lib/use-api-mutation";
+
+type Values = Omit<DistrictUpdate, "version">;
+const validation = lazyResolver(() => import("@/lib/contract/registration").then((m) => m.resubmissionSchema));
+
+type Props = { isOwner: boolean; districtId: string };
+
+/**
+ * On the review notice, where a self-registered district stands: when the reviewers asked for changes,
+ * their reason, and for the district's owner the district's details to correct and send back.
+ */
+export function RegistrationStatus({ isOwner, districtId }: Props) {
+  const own = useApiRead(registrationReads.own());
+  const registration = own.data?.registration;
+  if (!registration || registration.status !== "ChangesRequested") return null;
+  return (
+    <section aria-labelledby="changes-heading" className="flex flex-col gap-3 rounded-lg border border-danger bg-card p-5">
+      <h2 id="changes-heading" className="text-lg font-semibold">
+        The reviewers asked for changes
+      </h2>
+      <p className="whitespace-pre-line">{registration.reason}</p>
+      {isOwner ? <Resubmit districtId={districtId} /> : <p className="text-sm text-muted-foreground">The district&apos;s administrator can make them.</p>}
+    </section>
+  );
+}
+
+/** The district's details as they are, then the form to correct them. */
+function Resubmit({ districtId }: { districtId: string }) {
+  const profile = useDistrictProfile(districtId);
+  if (!profile.data) return <p role="status">Loading…</p>;
+  return <ResubmitForm district={profile.data.district} />;
+}
+
+function ResubmitForm({ district }: { district: DistrictProfile }) {
+  const form = useForm<Values>({
+    resolver: validation.resolver,
+    defaultValues: { name: district.name, address: district.address ?? "", phoneNumbers: district.phoneNumbers, emails: district.emails },
+  });
+  const { errors } = form.formState;
+  const { busy, run } = useApiMutation((values: Values) => registrationCalls.resubmit(values), {
+    form,
+    inPlace: true,
+    invalidates: [registrationKeys.own],
+    onSuccess: (answer) => toast.success(answer.message),
+  });
+  return (
+    <form
+      onFocus={validation.warm}
+      noValidate
+      aria-label="Correct the district's details"
+      onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))}
+      className="flex flex-col gap-4"
+    >
+      {busy ? <LoadingOverlay /> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="District name" error={errors.name?.message} {...form.register("name")} />
+        <TextField label="Address" error={errors.address?.message} {...form.register("address")} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <ContactListFields control={form.control} emailPlaceholder="office@district.example" />
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={busy}>
+          Send for review again
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,125 @@
+"use client";
+
+import { useState } from "react";
+import { DetailList } from "@/components/layout/detail-list";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LoadingOverlay } from "@/components/ui/loading-overlay";
+import { PasswordField } from "@/components/ui/password-field";
+import { fieldMessages } from "@/lib/contract/messages";
+import { registrationMessages } from "@/lib/contract/registration-values";
+import { useStatePortals } from "@/lib/queries/registration";
+import type { Draft } from "./draft";
+
+const strongPassword = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,}$/;
+const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(", ");
+
+type Props = {
+  draft: Draft;
+  /** The password typed in step one, if this page has not been reloaded since (it is never stored). */
+  password: string;
+  busy: boolean;
+  onEdit: (step: "administrator" | "district") => void;
+  onSubmit: (password: string) => void;
+  onStartAgain: () => void;
+};
+
+/** Both steps as they will be sent, each with its edit link; then one request registers them together. */
+export function ReviewStep({ draft, password: typed, busy, onEdit, onSubmit, onStartAgain }: Props) {
+  const { staff, district } = draft;
+  const states = useStatePortals();
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const [startingAgain, setStartingAgain] = useState(false);
+  const stateName = states.data?.statePortals.find((s) => s.id === district.stateId)?.name;
+
+  const register = () => {
+    if (typed) return onSubmit(typed);
+    // After a reload the password is asked again here: it is never kept in the tab's storage.
+    const problems = {
+      password: !password ? fieldMessages.passwordRequired : strongPassword.test(password) ? undefined : fieldMessages.passwordRule,
+      confirm: password === confirm ? undefined : registrationMessages.passwordsDiffer,
+    };
+    setErrors(problems);
+    if (!problems.password && !problems.confirm) onSubmit(password);
+  };
+
+  return (
+    <section aria-labelledby="review-heading" className="flex flex-col gap-5">
+      {busy ? <LoadingOverlay /> : null}
+      <h2 id="review-heading" className="text-lg font-semibold">
+        Review and register
+      </h2>
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="font-semibold">The administrator</h3>
+        <Button variant="secondary" onClick={() => onEdit("administrator")} disabled={busy} aria-label="Edit the administrator">
+          Edit
+        </Button>
+      </div>
+      <DetailList
+        items={[
+          ["Name", joined(staff.title, staff.firstName, staff.middleName, staff.lastName).replaceAll(", ", " ")],
+          ["Username", staff.username],
+          ["E-mail (verified)", staff.email],
+          ["Phone number", `${staff.phoneCode ?? "+234"} ${staff.phoneNumber}`],
+          ["Oracle number", staff.oracleNumber],
+          ["Staff number", staff.tescomNumber],
+          ["Gender", staff.gender],
+          ["Date of birth", staff.dob],
+          ["Address", staff.address],
+          ["Origin", joined(staff.localGovernmentOfOrigin, staff.stateOfOrigin, staff.countryOfOrigin)],
+          ["Residence", joined(staff.localGovernmentOfResidence, staff.stateOfResidence, staff.countryOfResidence)],
+        ]}
+      />
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="font-semibold">The district</h3>
+        <Button variant="secondary" onClick={() => onEdit("district")} disabled={busy} aria-label="Edit the district">
+          Edit
+        </Button>
+      </div>
+      <DetailList
+        items={[
+          ["District name", district.name],
+          ["State portal", stateName ?? null],
+          ["Address", district.address],
+          ["Phone numbers", district.phoneNumbers.join(", ")],
+          ["E-mails", district.emails.join(", ")],
+          ["Logo", draft.logo ? "Chosen" : null],
+        ]}
+      />
+      {typed ? null : (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <p className="text-sm text-muted-foreground sm:col-span-2">Enter your password again: it is not kept when the page reloads.</p>
+          <PasswordField label="Password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
+          <PasswordField
+            label="Confirm password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            error={errors.confirm}
+          />
+        </div>
+      )}
+      <div className="flex flex-wrap justify-between gap-2">
+        <Button variant="secondary" onClick={() => setStartingAgain(true)} disabled={busy}>
+          Start again
+        </Button>
+        <Button onClick={register} disabled={busy}>
+          Register
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={startingAgain}
+        onOpenChange={setStartingAgain}
+        title="Start again?"
+        description="Everything you entered on this device is cleared."
+        confirmLabel="Start again"
+        onConfirm={() => {
+          setStartingAgain(false);
+          onStartAgain();
+        }}
+      />
+    </section>
+  );
+}

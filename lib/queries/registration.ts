@@ -1,0 +1,37 @@
+import type { EmailCodeSent, EmailVerified, OwnRegistration, RegistrationInput, RegistrationQueue, StatePortalChoices } from "../contract/registration";
+import type { DistrictUpdate } from "../contract/district";
+import { clientApi, districtApi } from "../client-api";
+import { apiRead, useApiRead } from "./api-read";
+
+export const registrationKeys = {
+  statePortals: ["registration", "state-portals"] as const,
+  own: ["registration", "own"] as const,
+  queue: (status: string) => ["registration", "queue", status] as const,
+};
+
+export const registrationReads = {
+  statePortals: () => apiRead<StatePortalChoices>(registrationKeys.statePortals, "staff/register/state-portals"),
+  own: () => apiRead<OwnRegistration>(registrationKeys.own, "district/registration"),
+  queue: (status = "AwaitingReview") => apiRead<RegistrationQueue>(registrationKeys.queue(status), `super-admin/registrations?status=${status}`),
+};
+
+export const useStatePortals = () => useApiRead(registrationReads.statePortals(), { staleTime: Infinity });
+
+/** The registration page's calls (public: the BFF forwards them without a session) and the review's. */
+export const registrationCalls = {
+  requestCode: (email: string) => clientApi<EmailCodeSent>(districtApi("staff/register/email-code"), { method: "POST", json: { email } }),
+  verify: (body: { verificationId: string; code: string; phoneCode: string; phoneNumber: string }) =>
+    clientApi<EmailVerified>(districtApi("staff/register/verify-email"), { method: "POST", json: body }),
+  /** Both steps together, with the cropped logo: the BFF keeps the new administrator's tokens in the cookie. */
+  submit: (registration: RegistrationInput, logo: Blob | null) => {
+    const form = new FormData();
+    form.append("registration", JSON.stringify(registration));
+    if (logo) form.append("logo", logo, "logo.jpg");
+    return clientApi<{ redirectTo: string }>("/api/auth/register", { method: "POST", body: form });
+  },
+  approve: (districtId: string) => clientApi<{ message: string }>(districtApi(`super-admin/registrations/${districtId}/approve`), { method: "POST" }),
+  requestChanges: (districtId: string, reason: string) =>
+    clientApi<{ message: string }>(districtApi(`super-admin/registrations/${districtId}/request-changes`), { method: "POST", json: { reason } }),
+  resubmit: (values: Omit<DistrictUpdate, "version">) =>
+    clientApi<{ message: string }>(districtApi("district/registration"), { method: "PATCH", json: values }),
+};
