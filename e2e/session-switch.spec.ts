@@ -58,9 +58,10 @@ test.describe("switching where one works, and rights that belong to a person", (
     await expect(page.getByText("Current district")).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
-    // Search is by name, ignoring case: District I drops out (the third district may be renamed by another test).
+    // Search is by name, ignoring case: District I drops out (the third district may be renamed by another
+    // test, and the registration test adds districts of its own, so the total is not fixed).
     await page.getByLabel("Search districts").fill("district ii");
-    await expect(page.getByText(/^[12] of 3 districts$/)).toBeVisible();
+    await expect(page.getByText(/^[12] of \d+ districts$/)).toBeVisible();
     await expect(page.getByRole("button", { name: "Switch to Education District I", exact: true })).toHaveCount(0);
     await page.getByRole("button", { name: "Switch to Education District II", exact: true }).click();
     await expect(page.getByText("District switched")).toBeVisible();
