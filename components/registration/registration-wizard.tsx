@@ -36,7 +36,7 @@ const stepTitles: Record<Step, string> = {
   review: "Review",
 };
 
-/** Issues of one step, without its prefix ("staff.email" → "email"). */
+/** Issues of one step, without its prefix ("staff.email" → "email"): the server's, and the verification's named the same way. */
 const issuesOf = (issues: FieldIssue[], prefix: string) =>
   issues.filter((i) => i.path.startsWith(prefix)).map((i) => ({ ...i, path: i.path.slice(prefix.length) }));
 
@@ -102,8 +102,8 @@ export function RegistrationWizard() {
     if (Array.isArray(answer)) return;
     const proven = { ...draft, verification: { ...verification, verified: true } };
     const taken: FieldIssue[] = [
-      ...(answer.emailTaken ? [{ path: "email", message: fieldMessages.emailTaken }] : []),
-      ...(answer.phoneTaken ? [{ path: "phoneNumber", message: fieldMessages.phoneTaken }] : []),
+      ...(answer.emailTaken ? [{ path: "staff.email", message: fieldMessages.emailTaken }] : []),
+      ...(answer.phoneTaken ? [{ path: "staff.phoneNumber", message: fieldMessages.phoneTaken }] : []),
     ];
     toast.success(answer.message);
     setIssues(taken);
@@ -144,13 +144,7 @@ export function RegistrationWizard() {
         {stepTitles[draft.step]}
       </h2>
       {draft.step === "administrator" ? (
-        <AdministratorStep
-          key={JSON.stringify(issues)}
-          staff={draft.staff}
-          issues={issuesOf(issues, issues.some((i) => i.path.startsWith("staff.")) ? "staff." : "")}
-          busy={busy}
-          onNext={afterAdministrator}
-        />
+        <AdministratorStep key={JSON.stringify(issues)} staff={draft.staff} issues={issuesOf(issues, "staff.")} busy={busy} onNext={afterAdministrator} />
       ) : null}
       {draft.step === "code" && draft.verification ? (
         <EmailCodeStep

@@ -7,11 +7,11 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { PasswordField } from "@/components/ui/password-field";
 import { fieldMessages } from "@/lib/contract/messages";
+import { strongPasswordPattern } from "@/lib/contract/password-rule";
 import { registrationMessages } from "@/lib/contract/registration-values";
 import { useStatePortals } from "@/lib/queries/registration";
 import type { Draft } from "./draft";
 
-const strongPassword = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,}$/;
 const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(", ");
 
 type Props = {
@@ -38,7 +38,7 @@ export function ReviewStep({ draft, password: typed, busy, onEdit, onSubmit, onS
     if (typed) return onSubmit(typed);
     // After a reload the password is asked again here: it is never kept in the tab's storage.
     const problems = {
-      password: !password ? fieldMessages.passwordRequired : strongPassword.test(password) ? undefined : fieldMessages.passwordRule,
+      password: !password ? fieldMessages.passwordRequired : strongPasswordPattern.test(password) ? undefined : fieldMessages.passwordRule,
       confirm: password === confirm ? undefined : registrationMessages.passwordsDiffer,
     };
     setErrors(problems);
@@ -51,12 +51,7 @@ export function ReviewStep({ draft, password: typed, busy, onEdit, onSubmit, onS
       <h2 id="review-heading" className="text-lg font-semibold">
         Review and register
       </h2>
-      <div className="flex items-center justify-between gap-2">
-        <h3 className="font-semibold">The administrator</h3>
-        <Button variant="secondary" onClick={() => onEdit("administrator")} disabled={busy} aria-label="Edit the administrator">
-          Edit
-        </Button>
-      </div>
+      <StepHeading title="The administrator" onEdit={() => onEdit("administrator")} busy={busy} />
       <DetailList
         items={[
           ["Name", joined(staff.title, staff.firstName, staff.middleName, staff.lastName).replaceAll(", ", " ")],
@@ -72,12 +67,7 @@ export function ReviewStep({ draft, password: typed, busy, onEdit, onSubmit, onS
           ["Residence", joined(staff.localGovernmentOfResidence, staff.stateOfResidence, staff.countryOfResidence)],
         ]}
       />
-      <div className="flex items-center justify-between gap-2">
-        <h3 className="font-semibold">The district</h3>
-        <Button variant="secondary" onClick={() => onEdit("district")} disabled={busy} aria-label="Edit the district">
-          Edit
-        </Button>
-      </div>
+      <StepHeading title="The district" onEdit={() => onEdit("district")} busy={busy} />
       <DetailList
         items={[
           ["District name", district.name],
@@ -121,5 +111,17 @@ export function ReviewStep({ draft, password: typed, busy, onEdit, onSubmit, onS
         }}
       />
     </section>
+  );
+}
+
+/** A step's heading on the review, with its edit link back to that step. */
+function StepHeading({ title, onEdit, busy }: { title: string; onEdit: () => void; busy: boolean }) {
+  return (
+    <div className="flex items-center justify-between gap-2">
+      <h3 className="font-semibold">{title}</h3>
+      <Button variant="secondary" onClick={onEdit} disabled={busy} aria-label={`Edit ${title.toLowerCase()}`}>
+        Edit
+      </Button>
+    </div>
   );
 }

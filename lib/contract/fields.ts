@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { fieldMessages as m, tooLong } from "./messages";
+import { strongPasswordPattern } from "./password-rule";
 
 // The contract uses zod's tree-shakable build (`zod/mini`): these schemas reach the browser with the forms,
 // and the classic API would bring every method of every type along (about 40 KB compressed on each page).
@@ -29,12 +30,9 @@ export const emailField = z.pipe(
   z.email({ error: m.emailInvalid }),
 );
 
-// One lowercase, one uppercase, one digit, one character that is none of those, 8 or more in all.
-const strongPassword = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,}$/;
-
 export const passwordField = z
   .string({ error: m.passwordRequired })
-  .check(z.minLength(1, m.passwordRequired), z.maxLength(256, m.passwordRule), z.regex(strongPassword, m.passwordRule));
+  .check(z.minLength(1, m.passwordRequired), z.maxLength(256, m.passwordRule), z.regex(strongPasswordPattern, m.passwordRule));
 
 /** Sign-in accepts any non-empty password: the rule applies when a password is set, not when it is checked. */
 export const loginPasswordField = z.string({ error: m.passwordRequired }).check(z.minLength(1, m.passwordRequired), z.maxLength(256, tooLong(256)));

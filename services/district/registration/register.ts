@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull } from "drizzle-orm";
 import type { FieldIssue } from "../../../lib/contract/errors";
-import { fieldMessages, formInvalidMessage } from "../../../lib/contract/messages";
+import { formInvalidMessage } from "../../../lib/contract/messages";
 import { districtMessages } from "../../../lib/contract/district";
 import { registrationMessages, VERIFIED_EMAIL_HOURS, type registrationSchema } from "../../../lib/contract/registration";
 import type * as z from "zod/mini";
@@ -15,7 +15,8 @@ import { AppError } from "../../http/errors";
 import { saveImage } from "../../images/image-upload";
 import type { normalizeImage } from "../../images/normalize-image";
 import { placeIssues } from "../reference/places";
-import { identityIssues } from "../staff/rules";
+import { guardIdentity } from "../staff/create-routes";
+import { identityIssues, under } from "../staff/rules";
 import { isUsernameTaken, lockStaffNumbers } from "../staff/identity";
 
 /** No one is signed in and the district does not exist yet: its checks ask the whole state, its writes name it. */
@@ -24,7 +25,6 @@ const registering = systemScope("a district registers itself: no one is signed i
 type Registration = z.output<typeof registrationSchema>;
 type Image = Awaited<ReturnType<typeof normalizeImage>>;
 
-const under = (prefix: string, issues: FieldIssue[]) => issues.map((i) => ({ ...i, path: `${prefix}${i.path}` }));
 const conflict = (issues: FieldIssue[]) => new AppError("conflict", formInvalidMessage, issues);
 
 /** The address of a registration code that was verified within VERIFIED_EMAIL_HOURS, or undefined. */
@@ -113,11 +113,11 @@ export async function registerDistrict(
 
   // A twin that slipped past the checks meets the unique indexes: the same answer as the check's.
   const issue = (path: string, message: string) => () => conflict([{ path, message }]);
-  return guardUnique("staff_email_uq", issue("staff.email", fieldMessages.emailTaken), () =>
-    guardUnique("staff_phone_uq", issue("staff.phoneNumber", fieldMessages.phoneTaken), () =>
+  return guardIdentity(
+    () =>
       guardUnique("staff_username_uq", issue("staff.username", registrationMessages.usernameTaken), () =>
         guardUnique("district_state_name_uq", issue("district.name", districtMessages.nameTaken), write),
       ),
-    ),
+    "staff.",
   );
 }

@@ -17,12 +17,9 @@ import { assertCanGrant } from "../roles/rules";
 import { lockStaffNumbers } from "./identity";
 import { invitationsFor, sendInvitations } from "./invitation";
 import { auditView, districtOfScope, insertStaff, possibleDuplicates, type StaffRow } from "./queries";
-import { identityIssues, postingIssues } from "./rules";
+import { identityIssues, postingIssues, under } from "./rules";
 
 const tag = "Staff";
-
-/** Per-field issues of a staff form nested in a bigger one, under its path there ("administrator.staff."); "" for the staff form itself. */
-const under = (prefix: string, issues: FieldIssue[]) => (prefix ? issues.map((i) => ({ ...i, path: `${prefix}${i.path}` })) : issues);
 
 /**
  * Two creates of one e-mail or phone both pass the check; the unique index stops the second with the check's answer

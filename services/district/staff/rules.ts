@@ -9,6 +9,9 @@ import { isEmailTaken, isPhoneTaken, takenStaffNumbers } from "./identity";
 import type { Actor } from "../../http/context";
 import { AppError } from "../../http/errors";
 
+/** Per-field issues of a staff form nested in a bigger one, under its path there ("administrator.staff."); "" for the staff form itself. */
+export const under = (prefix: string, issues: FieldIssue[]) => (prefix ? issues.map((i) => ({ ...i, path: `${prefix}${i.path}` })) : issues);
+
 /** Every operation a staff member holds through any of their role accesses in their district. */
 async function operationsHeldBy(db: Reader, scope: StaffScope, staffId: string): Promise<Set<string>> {
   // The whole district, not the caller's narrowed scope: a role held elsewhere still counts.
