@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../test/harness";
-import { recordAudit } from "./audit";
+import { recordAudit, recordAudits } from "./audit";
 import { auditLog } from "./schema";
 
 describe("the audit trail", () => {
@@ -50,5 +50,27 @@ describe("the audit trail", () => {
     const [row] = await api.db.select().from(auditLog).where(eq(auditLog.recordId, recordId));
     expect(row?.before).toEqual({ name: "Before" });
     expect(row?.after).toEqual({ name: "After", nested: { kept: 1 }, list: [{}] });
+  });
+
+  it("writes many entries at once, across statements of a thousand, each as recordAudit would: secrets left out", async () => {
+    const operation = `probe.bulk-${crypto.randomUUID()}`;
+    const entries = Array.from({ length: 2_345 }, (_, i) => ({
+      record: { id: crypto.randomUUID(), districtId },
+      after: { name: `Record ${i}`, passwordHash: "$argon2id$x", nested: { token: "t", kept: i } },
+    }));
+    await recordAudits(api.db, { staffId }, operation, entries);
+    const rows = await api.db.select().from(auditLog).where(eq(auditLog.operation, operation));
+    expect(rows).toHaveLength(entries.length);
+    const byRecord = new Map(rows.map((r) => [r.recordId, r]));
+    entries.forEach((e, i) =>
+      expect(byRecord.get(e.record.id)).toMatchObject({ actorStaffId: staffId, districtId, before: null, after: { name: `Record ${i}`, nested: { kept: i } } }),
+    );
+    const leaked = await api.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(auditLog)
+      .where(and(eq(auditLog.operation, operation), sql`${auditLog.after}::text ~* 'password|token|argon'`));
+    expect(leaked[0]?.n).toBe(0);
+    // Nothing to write is no statement, not an error.
+    await recordAudits(api.db, { staffId }, operation, []);
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { importMessages, type ImportConfirmed } from "../../lib/contract/imports";
-import { recordAudit } from "../db/audit";
+import { recordAudit, recordAudits } from "../db/audit";
 import { dataImport, importRow } from "../db/schema";
 import { scopeInDistrict, within, type StaffScope } from "../db/scope";
 import type { Actor, Deps } from "../http/context";
@@ -18,7 +18,8 @@ type AfterCommit = NonNullable<Created["afterCommit"]>;
  * transaction and marked confirmed in it, so a retried or concurrent confirm creates nothing twice: it
  * answers with the first one's count. Rows are checked once more, against each other and against what
  * exists (after the entity's lock), since someone may have added the same record meanwhile. What the
- * entity leaves for after the commit (its mail) runs only once the rows are there for good.
+ * entity leaves for after the commit (its mail) runs only once the rows are there for good. The trail gets
+ * what a single create writes for each record (`<entity>.create`), and one `<entity>.import` entry for the whole.
  */
 export async function confirmImport<C, P, Q extends DownloadQuery>(
   deps: Deps,
@@ -70,6 +71,13 @@ export async function confirmImport<C, P, Q extends DownloadQuery>(
         parsed.push(result.value);
       }
       const page = await entity.create(tx, parsed, { scope, actor, importId: record.id, context, deps });
+      // Each record gets the entry its single create would, and says which import made it.
+      await recordAudits(
+        tx,
+        actor,
+        `${entity.entity}.create`,
+        page.audited.map((a) => ({ record: a.record, after: { ...a.after, importId: record.id } })),
+      );
       created += page.count;
       if (page.afterCommit) afterCommit.push(page.afterCommit);
     }

@@ -20,8 +20,14 @@ export type UniqueKey<Context> = {
   takenMessage: string;
 };
 
-/** What creating a page of rows did; `afterCommit` runs once the whole import's transaction has committed (mail, never inside it). */
-export type Created = { count: number; afterCommit?: () => void | Promise<void> };
+/** A created record as its audit row shows it: the values the single-create route audits for it. */
+export type AuditedRecord = { record: { id: string; districtId: string }; after: Record<string, unknown> };
+
+/**
+ * What creating a page of rows did: how many, and each new record for the trail (confirm writes one
+ * `<entity>.create` row per record). `afterCommit` runs once the whole import's transaction has committed (mail, never inside it).
+ */
+export type Created = { count: number; audited: AuditedRecord[]; afterCommit?: () => void | Promise<void> };
 
 /** Every download takes the district it is of; an entity's download query adds its list's filters. */
 export type DownloadQuery = { "district[0]"?: string | undefined };

@@ -60,6 +60,7 @@ describe("the import engine with several unique keys, a lock and a step after th
       log.push(`create ${rows.length}`);
       return {
         count: createdCount ? createdCount(rows.length) : rows.length,
+        audited: [],
         // Read outside the transaction: only a committed import reads as confirmed (and a step run inside it would wait for ever on PGlite).
         afterCommit: async () => {
           const [record] = await api.db.select().from(dataImport).where(eq(dataImport.id, importId));

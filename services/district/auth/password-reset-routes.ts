@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import { resetPasswordSchema } from "../../../lib/contract/auth";
 import { emailField } from "../../../lib/contract/fields";
 import { authMessages, successNotices } from "../../../lib/contract/messages";
+import { recordAudit } from "../../db/audit";
 import type { Db } from "../../db/client";
 import { staff } from "../../db/schema";
 import type { Deps } from "../../http/context";
@@ -116,18 +117,18 @@ export function passwordResetRoutes({ route }: Api) {
       await db.transaction(async (tx) => {
         if (!(await useCode(tx, attempt.id))) throw invalidCode(); // a parallel request used it first
         const [current] = await tx
-          .select({ status: staff.accountStatus })
+          .select({ status: staff.accountStatus, districtId: staff.districtId })
           .from(staff)
           .where(and(eq(staff.id, staffId), within(system, staff)));
+        if (!current) throw invalidCode();
+        const accountStatus = current.status === "ResetPassword" ? "Active" : current.status;
         await tx
           .update(staff)
-          .set({
-            passwordHash,
-            accountStatus: current?.status === "ResetPassword" ? "Active" : current?.status,
-            updatedAt: new Date(),
-            version: sql`${staff.version} + 1`,
-          })
+          .set({ passwordHash, accountStatus, updatedAt: new Date(), version: sql`${staff.version} + 1` })
           .where(and(eq(staff.id, staffId), within(system, staff)));
+        // The staff member acted on their own record; the trail keeps the status, never the password or its hash.
+        const record = { id: staffId, districtId: current.districtId };
+        await recordAudit(tx, { staffId }, "staff.password-reset", record, { accountStatus: current.status }, { accountStatus });
       });
       await revokeAllSessions(db, staffId);
       return c.json({ message: successNotices.passwordUpdated });

@@ -6,7 +6,7 @@ import { hashToken } from "../../auth/tokens";
 import { demoPasswords } from "../../db/demo-data";
 import { outbox, refreshToken, resetCode, staff } from "../../db/schema";
 import { createTestApi, type TestApi } from "../../test/harness";
-import { expectError, expectOk, staffRow } from "../../test/helpers";
+import { auditOf, expectError, expectOk, staffRow } from "../../test/helpers";
 
 const newPassword = "Fresh#Start2026";
 type CodeResponse = { id: string; email: string; message: string };
@@ -33,6 +33,19 @@ describe("password reset", () => {
   };
   const reset = (body: { resetCodeId: string; code: string; password: string }) => api.call("PATCH", "/staff/reset-password", { body });
   const wrongCode = (code: string) => (code === "000000" ? "111111" : "000000");
+  /** Every key of a value, at any depth. */
+  const keysOf = (value: unknown): string[] => (value && typeof value === "object" ? Object.entries(value).flatMap(([key, v]) => [key, ...keysOf(v)]) : []);
+  /** The staff member's password-reset entries, each checked to hold neither the password nor its hash, by key or by value. */
+  const resetEntries = async (email: string) => {
+    const row = await staffRow(api, email);
+    const entries = (await auditOf(api, row.id)).filter((e) => e.operation === "staff.password-reset");
+    for (const entry of entries) {
+      expect(keysOf(entry).filter((key) => /password|hash/i.test(key))).toEqual([]);
+      expect(JSON.stringify(entry)).not.toContain(newPassword);
+      expect(JSON.stringify(entry)).not.toContain(row.passwordHash ?? "no hash");
+    }
+    return entries.map((e) => ({ actorStaffId: e.actorStaffId, recordId: e.recordId, districtId: e.districtId, before: e.before, after: e.after }));
+  };
 
   describe("POST /reset-code/{email}", () => {
     it("mails a 6-digit code to a known address and stores only its hash", async () => {
@@ -125,6 +138,12 @@ describe("password reset", () => {
 
       await expectError(await reset({ resetCodeId: id, code, password: "Another#Pass2026" }), 400, authMessages.invalidResetCode);
       await api.login(email, newPassword);
+
+      // One entry, for the reset that happened (not the refused tries), by the staff member on their own record.
+      const { id: staffId, districtId } = await staffRow(api, email);
+      expect(await resetEntries(email)).toEqual([
+        { actorStaffId: staffId, recordId: staffId, districtId, before: { accountStatus: "Active" }, after: { accountStatus: "Active" } },
+      ]);
     });
 
     it("refuses the right code after RESET_CODE_MAX_ATTEMPTS wrong tries", async () => {
@@ -176,6 +195,15 @@ describe("password reset", () => {
       expect(after.version).toBe(before.version + 1);
       const signedIn: AuthResult = await api.login(email, newPassword);
       expect(signedIn.staff.accountStatus).toBe("Active");
+      expect(await resetEntries(email)).toEqual([
+        {
+          actorStaffId: after.id,
+          recordId: after.id,
+          districtId: after.districtId,
+          before: { accountStatus: "ResetPassword" },
+          after: { accountStatus: "Active" },
+        },
+      ]);
     });
 
     it("refuses malformed input with the field messages", async () => {

@@ -81,12 +81,14 @@ export async function insertSchool(tx: Tx, scope: StaffScope, values: SchoolValu
   return row;
 }
 
-/** The schools of a confirmed import, a thousand to a statement; returns how many. */
-export async function insertSchools(tx: Tx, scope: StaffScope, rows: SchoolValues[], importId: string): Promise<number> {
+/** The schools of a confirmed import, a thousand to a statement; returns them as created (for their audit rows). */
+export async function insertSchools(tx: Tx, scope: StaffScope, rows: SchoolValues[], importId: string): Promise<SchoolRow[]> {
+  const created: SchoolRow[] = [];
   for (let i = 0; i < rows.length; i += 1_000) {
-    await tx.insert(school).values(rows.slice(i, i + 1_000).map((r) => ({ ...r, districtId: scope.districtId, importId })));
+    const page = rows.slice(i, i + 1_000).map((r) => ({ ...r, districtId: scope.districtId, importId }));
+    created.push(...(await tx.insert(school).values(page).returning()));
   }
-  return rows.length;
+  return created;
 }
 
 type SchoolFilter = { searchTerm: string; localGovernment: string; schoolCategory: string };

@@ -6,6 +6,7 @@ import { authMessages } from "../../../lib/contract/messages";
 import type { AuthResult } from "../../../lib/contract/user";
 import { demoPasswords } from "../../db/demo-data";
 import { dataImport, school } from "../../db/schema";
+import { expectImportAudited } from "../../spreadsheet/import-audit-test-support";
 import { readRows } from "../../spreadsheet/read-rows";
 import { createTestApi, type TestApi } from "../../test/harness";
 import { expectError, expectOk } from "../../test/helpers";
@@ -125,6 +126,9 @@ describe("school spreadsheets: template, two-step upload, preview fixes, downloa
       alreadyConfirmed: true,
     });
     expect(await schoolsNamed("Surulere Day School")).toHaveLength(1);
+    const imported = await api.db.select().from(school).where(eq(school.importId, page.importId));
+    expect(imported).toHaveLength(4);
+    await expectImportAudited(api, { entity: "school", importId: page.importId, actorStaffId: admin1.staff.id, created: imported, view: (row) => row });
     await expectError(
       await api.call("PATCH", `/school/imports/${page.importId}/rows/${cell(page, 2).id}`, {
         token: admin1.authorizationToken,

@@ -25,7 +25,11 @@ export const schoolEntity: EntityDefinition<Places, SchoolValues> = {
       takenMessage: schoolMessages.nameTaken,
     },
   ],
-  create: async (tx, rows, { scope, importId }) => ({ count: await insertSchools(tx, scope, rows, importId) }),
+  create: async (tx, rows, { scope, importId }) => {
+    const created = await insertSchools(tx, scope, rows, importId);
+    // Audited whole, as POST /school/create audits a new school.
+    return { count: created.length, audited: created.map((row) => ({ record: row, after: row })) };
+  },
   allowedValues: (places) => ({ Category: [...schoolCategories], "Local Government": [...places.values()].map((l) => l.localGovernment).sort() }),
   exportQuery: districtQuery,
   exportRows: async function* (db, scope) {

@@ -10,10 +10,12 @@ import { staffMessages, staffRegisterMessages } from "../../../lib/contract/staf
 import type { AuthResult } from "../../../lib/contract/user";
 import { demoPasswords } from "../../db/demo-data";
 import { auditLog, dataImport, outbox, resetCode, school, staff } from "../../db/schema";
+import { expectImportAudited } from "../../spreadsheet/import-audit-test-support";
 import { readRows } from "../../spreadsheet/read-rows";
 import { createTestApi, type TestApi } from "../../test/harness";
 import { expectError, expectOk, present, staffRow } from "../../test/helpers";
 import { readWorkbook, workbooks } from "../../test/workbooks";
+import { auditView } from "./queries";
 
 /** The template's columns, by key and header, in order: what every test sheet is written in. */
 const columns = [
@@ -351,6 +353,8 @@ describe("staff spreadsheets: template, two-step upload with four unique keys, f
     });
     expect(await staffWithEmails(emails)).toHaveLength(3);
     expect(await mailTo(emails)).toHaveLength(3);
+    // Each new staff member's entry is the single create's (no password hash), once.
+    await expectImportAudited(api, { entity: "staff", importId: page.importId, actorStaffId: admin1.staff.id, created, view: auditView });
     await expectError(await fix(page.importId, present(page.rows[0]).id, { firstName: "Late" }), 409, "This upload has been created already.");
   });
 

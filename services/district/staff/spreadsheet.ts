@@ -22,7 +22,7 @@ import { allSchoolsByName } from "../schools/queries";
 import { schoolKey } from "../schools/rules";
 import { lockStaffNumbers, normalNumber, takenEmails, takenPhones, takenStaffNumbers } from "./identity";
 import { invitationsFor, sendInvitations } from "./invitation";
-import { allStaffByName, districtOfScope, insertStaff, type StaffRow } from "./queries";
+import { allStaffByName, auditView, districtOfScope, insertStaff, type StaffRow } from "./queries";
 
 /**
  * What checking a staff row needs, loaded once per upload: the district's name (for the invitations) and
@@ -237,7 +237,9 @@ export const staffEntity: EntityDefinition<SheetContext, NewStaff, StaffFiltersQ
     const created = await guardIdentity(() => insertStaff(tx, scope, rows, importId));
     const mails = await invitationsFor(tx, deps, created, context.districtName);
     // Sent from the outbox once the whole import has committed: a rolled-back confirm invites no one.
-    return { count: created.length, afterCommit: () => sendInvitations(deps, mails) };
+    // Audited as POST /staff/create audits a new staff member: everything but the password hash.
+    const audited = created.map((row) => ({ record: row, after: auditView(row) }));
+    return { count: created.length, audited, afterCommit: () => sendInvitations(deps, mails) };
   },
   allowedValues: (context) => ({
     Title: [...titleEnum],

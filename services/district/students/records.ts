@@ -106,13 +106,25 @@ export async function insertStudents(tx: Tx, scope: StaffScope, rows: StudentVal
 }
 
 /**
- * `insertStudents` for a confirmed upload: only how many, nothing read back. The rows go in as one JSON
- * parameter per 2,000 (`json_populate_recordset`) rather than a parameter per value: building and sending
- * a 20,000-parameter statement costs three times what the database then does with it (measured on 5,000 pupils).
+ * The rows a raw statement answered, as `select()` maps them: the embedded driver wraps them in `rows`, the
+ * server's does not, and both leave dates and times as text for the columns to map.
  */
-export async function insertUploadedStudents(tx: Tx, scope: StaffScope, rows: StudentValues[], importId: string): Promise<number> {
+function studentRowsOf(result: unknown): StudentRow[] {
+  const raw = (result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[]);
+  const columns = Object.entries(getTableColumns(student));
+  return raw.map(
+    (r) => Object.fromEntries(columns.map(([key, column]) => [key, r[column.name] == null ? null : column.mapFromDriverValue(r[column.name])])) as StudentRow,
+  );
+}
+
+/**
+ * `insertStudents` for a confirmed upload, answering the rows as created (for their audit rows). The rows go
+ * in as one JSON parameter per 2,000 (`json_populate_recordset`) rather than a parameter per value: building and
+ * sending a 20,000-parameter statement costs three times what the database then does with it (measured on 5,000 pupils).
+ */
+export async function insertUploadedStudents(tx: Tx, scope: StaffScope, rows: StudentValues[], importId: string): Promise<StudentRow[]> {
   const first = rows[0];
-  if (!first) return 0;
+  if (!first) return [];
   const table = getTableColumns(student);
   const keys = [...(Object.keys(studentColumns(first)) as (keyof ReturnType<typeof studentColumns>)[]), "districtId", "importId"] as const;
   const names = keys.map((key) => table[key].name);
@@ -120,14 +132,18 @@ export async function insertUploadedStudents(tx: Tx, scope: StaffScope, rows: St
     names.map((name) => sql.identifier(name)),
     sql`, `,
   );
+  const created: StudentRow[] = [];
   for (let i = 0; i < rows.length; i += 2_000) {
     const records = rows.slice(i, i + 2_000).map((r) => {
       const values: Record<string, unknown> = { ...studentColumns(r), districtId: scope.districtId, importId };
       return Object.fromEntries(keys.map((key, k) => [names[k], values[key]]));
     });
-    await tx.execute(sql`insert into ${student} (${list}) select ${list} from json_populate_recordset(null::${student}, ${JSON.stringify(records)}::json)`);
+    const result = await tx.execute(
+      sql`insert into ${student} (${list}) select ${list} from json_populate_recordset(null::${student}, ${JSON.stringify(records)}::json) returning *`,
+    );
+    created.push(...studentRowsOf(result));
   }
-  return rows.length;
+  return created;
 }
 
 /** Does another pupil of the scope's district (whoever may see them) have this admission number, case and spaces ignored? */

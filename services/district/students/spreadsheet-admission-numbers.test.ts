@@ -5,7 +5,9 @@ import { successNotices } from "../../../lib/contract/messages";
 import { studentMessages } from "../../../lib/contract/students";
 import { auditLog, dataImport, student } from "../../db/schema";
 import { expectError, expectOk, present } from "../../test/helpers";
+import { expectImportAudited } from "../../spreadsheet/import-audit-test-support";
 import { readWorkbook } from "../../test/workbooks";
+import { auditView } from "./records";
 import { ALIMOSHO, pupil, spreadsheetTest, type Pupil } from "./spreadsheet-test-support";
 
 describe("student spreadsheets: admission numbers, duplicates and fixes, and confirming", () => {
@@ -91,6 +93,7 @@ describe("student spreadsheets: admission numbers, duplicates and fixes, and con
       alreadyConfirmed: true,
     });
     expect(await pupilsNamed(pupils.map((p) => p.lastName))).toHaveLength(6);
+    await expectImportAudited(w.api, { entity: "student", importId: page.importId, actorStaffId: w.admin1.staff.id, created: made, view: auditView });
     await expectError(await fix(page.importId, present(page.rows[0]).id, { firstName: "Late" }), 409, "This upload has been created already.");
   });
 

@@ -19,7 +19,7 @@ import { nameKey } from "../classes/queries";
 import { allSchoolsByName } from "../schools/queries";
 import { schoolKey } from "../schools/rules";
 import { admissionKey, fillAdmissionNumbers, takenAdmissionNumbers } from "./admission-numbers";
-import { classesInScope, insertUploadedStudents } from "./records";
+import { auditView, classesInScope, insertUploadedStudents } from "./records";
 import { guardAdmissionNumber } from "./rules";
 import { allStudentsByName } from "./search";
 import { SCHOOL_CLASS_SEPARATOR, studentSheetCells, studentSheetColumns, type SheetContext } from "./spreadsheet-columns";
@@ -74,7 +74,9 @@ export const studentEntity: EntityDefinition<SheetContext, NewStudent, StudentFi
     let reserved = context.reserved.get(importId);
     if (!reserved) context.reserved.set(importId, (reserved = await typedAdmissionNumbers(tx, importId)));
     const numbered = await fillAdmissionNumbers(tx, scope, rows, reserved);
-    return { count: await guardAdmissionNumber(() => insertUploadedStudents(tx, scope, numbered, importId)) };
+    const created = await guardAdmissionNumber(() => insertUploadedStudents(tx, scope, numbered, importId));
+    // Audited as POST /student/create audits a new pupil.
+    return { count: created.length, audited: created.map((row) => ({ record: row, after: auditView(row) })) };
   },
   allowedValues: (context) => ({
     Gender: [...genderEnum],
