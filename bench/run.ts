@@ -1,3 +1,4 @@
+import { benchAudit } from "./audit";
 import { benchBff } from "./bff";
 import { benchCharges } from "./charges";
 import { benchSpreadsheet } from "./spreadsheet";
@@ -13,7 +14,7 @@ import { benchStartup } from "./startup";
 import { benchTransactionLogs } from "./transaction-logs";
 
 /**
- * `npm run bench [startup|bff|spreadsheet|search|staff|students|students-upload|transaction-logs|charges|table|load|weight|lighthouse]`: the numbers of the platform and schools issues, measured on this machine.
+ * `npm run bench [startup|bff|spreadsheet|search|staff|students|students-upload|transaction-logs|audit|charges|table|load|weight|lighthouse]`: the numbers of the platform and schools issues, measured on this machine.
  * Build the portal first (npm start once) so startup times do not include the build.
  */
 const which = process.argv[2] ?? "all";
@@ -29,6 +30,7 @@ if (which === "staff" || which === "all") await benchStaff(Number(process.env.BE
 if (which === "students" || which === "all") await benchStudents(Number(process.env.BENCH_RUNS ?? 50));
 if (which === "students-upload" || which === "all") await benchStudentUpload(Number(process.env.BENCH_RUNS ?? 3));
 if (which === "transaction-logs" || which === "all") await benchTransactionLogs(Number(process.env.BENCH_RUNS ?? 50));
+if (which === "audit" || which === "all") await benchAudit(Number(process.env.BENCH_RUNS ?? 50));
 if (which === "charges" || which === "all") await benchCharges(Number(process.env.BENCH_RUNS ?? 5));
 if (which === "load" || which === "all") await benchLoad(Number(process.env.BENCH_SECONDS ?? 60), Number(process.env.BENCH_CONNECTIONS ?? 200));
 if (which === "weight" || which === "all") await benchPageWeight();

@@ -70,6 +70,12 @@ export const permissionCatalogue = [
     name: "Buy report cards",
     description: "Pay a school's report cards for a term out of the wallet.",
   },
+  {
+    operation: "audit.view",
+    category: "Audit trail",
+    name: "View the audit trail",
+    description: "See who changed which record and what it was before, and download the trail.",
+  },
 ] as const;
 
 export type Operation = (typeof permissionCatalogue)[number]["operation"];

@@ -1,25 +1,13 @@
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyMigrations as apply } from "./migration-test-support";
 
 /**
  * Migrations 0008–0009 turn the old classes (a name and a free-text class type) into school × class
  * type × arm without losing a row, and give every existing district its LGEA administrator role and
  * configuration. Run here on a database left by migration 0007 with the old demo's kind of classes.
  */
-const folder = resolve(import.meta.dirname, "migrations");
-const journal = JSON.parse(readFileSync(resolve(folder, "meta/_journal.json"), "utf8")) as { entries: { idx: number; tag: string }[] };
-const statements = (tag: string) =>
-  readFileSync(resolve(folder, `${tag}.sql`), "utf8")
-    .split("--> statement-breakpoint")
-    .map((s) => s.trim())
-    .filter(Boolean);
-const apply = async (db: PGlite, from: number, to: number) => {
-  for (const entry of journal.entries.filter((e) => e.idx >= from && e.idx <= to)) for (const sql of statements(entry.tag)) await db.exec(sql);
-};
-
 describe("migration 0008: classes get a type and an arm, districts their LGEA role and configuration", () => {
   const db = new PGlite({ extensions: { pg_trgm } });
   let districtId = "";

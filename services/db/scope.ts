@@ -97,6 +97,24 @@ function bySchool(scope: StaffScope, schoolColumn: PgColumn): SQL | undefined {
 
 type Narrowing = (scope: StaffScope) => SQL | undefined;
 
+/**
+ * An audit entry is in reach below the district when its record is (a school, staff member, pupil or class
+ * the scope reaches, or the LGEA itself) or its author is the caller. The tables' own narrowings decide.
+ */
+function auditInReach(s: StaffScope): SQL | undefined {
+  if (s.level === "district") return undefined;
+  const idsOf = (table: typeof school | typeof staff | typeof student | typeof schoolClass) =>
+    sql`${auditLog.recordId} in (select ${table.id}::text from ${table} where ${within(s, table)})`;
+  return or(
+    eq(auditLog.actorStaffId, s.staffId),
+    idsOf(school),
+    idsOf(staff),
+    idsOf(student),
+    idsOf(schoolClass),
+    s.level === "lgea" ? eq(auditLog.recordId, s.organizationId) : undefined,
+  );
+}
+
 /** A transfer row moved someone from or to a school (or the LGEA office) of the scope. */
 function touchesScope(s: StaffScope, row: typeof staffTransferRow): SQL | undefined {
   if (s.level === "district") return undefined;
@@ -124,7 +142,8 @@ const narrowings = new Map<PgTable, { district: PgColumn; narrow: Narrowing }>([
   [districtConfiguration, { district: districtConfiguration.districtId, narrow: () => undefined }],
   // Where the district's registration stands: its owner and super administrators read it (the routes say who).
   [districtRegistration, { district: districtRegistration.districtId, narrow: () => undefined }],
-  [auditLog, { district: auditLog.districtId as PgColumn, narrow: () => undefined }],
+  // Below the district, the trail shows the entries of records in reach (architecture 'Data'), and one's own changes.
+  [auditLog, { district: auditLog.districtId as PgColumn, narrow: (s) => auditInReach(s) }],
   [
     lgea,
     {

@@ -1,5 +1,6 @@
 import type { Deps } from "../http/context";
 import { createApi } from "../http/api";
+import { auditRoutes } from "./audit/routes";
 import { passwordResetRoutes } from "./auth/password-reset-routes";
 import { registrationCheckRoutes } from "./registration/check-routes";
 import { registrationReviewRoutes } from "./registration/review-routes";
@@ -62,5 +63,6 @@ export function createDistrictApi(deps: Deps) {
   studentSpreadsheetRoutes(api);
   studentRegisterRoutes(api);
   studentMoveRoutes(api);
+  auditRoutes(api);
   return api;
 }

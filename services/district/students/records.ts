@@ -3,6 +3,7 @@ import { imageLocation } from "../../../lib/contract/images";
 import type { NewStudent, StudentDuplicates, StudentRecord } from "../../../lib/contract/students";
 import type { Reader, Tx } from "../../db/client";
 import { normalizeName } from "../../db/names";
+import { rawRows } from "../../db/raw-rows";
 import { classType, school, schoolClass, student } from "../../db/schema";
 import { within, withinDistrict, type StaffScope } from "../../db/scope";
 import { notFound } from "../../http/errors";
@@ -106,11 +107,10 @@ export async function insertStudents(tx: Tx, scope: StaffScope, rows: StudentVal
 }
 
 /**
- * The rows a raw statement answered, as `select()` maps them: the embedded driver wraps them in `rows`, the
- * server's does not, and both leave dates and times as text for the columns to map.
+ * The rows a raw statement answered, as `select()` maps them (the drivers leave dates and times as text for the columns to map).
  */
 function studentRowsOf(result: unknown): StudentRow[] {
-  const raw = (result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[]);
+  const raw = rawRows(result);
   const columns = Object.entries(getTableColumns(student));
   return raw.map(
     (r) => Object.fromEntries(columns.map(([key, column]) => [key, r[column.name] == null ? null : column.mapFromDriverValue(r[column.name])])) as StudentRow,

@@ -14,7 +14,7 @@ const probeConfiguration = {
   lowBalanceThreshold: 500_000,
 };
 
-/** Probes of /district, /lgea, /super-admin, /district-configuration and /files. */
+/** Probes of /district, /lgea, /super-admin, /district-configuration, /files and /audit. */
 export const districtProbes: ProbeTable = {
   "GET /district/get-dashboard-information/:id": { params: { id: "district" } },
   "POST /super-admin/requirements": { body: (id) => ({ stateId: id("district"), districtId: id("district"), description: "Probe requirement" }) },
@@ -27,6 +27,11 @@ export const districtProbes: ProbeTable = {
   // The walk's districts did not register themselves: the owner is admitted, and finds no registration (404).
   "PATCH /district/registration": { body: () => ({ name: `Probe District ${nextProbeNumber()}`, address: "1 Probe Road", phoneNumbers: [], emails: [] }) },
   "GET /lgea/search": { query: { "district[0]": "district" } },
+  // The audit trail: district 2's trail named by a district administrator of district 1 is 404.
+  "GET /audit/search": { query: { "district[0]": "district" } },
+  "GET /audit/download": { query: { "district[0]": "district" } },
+  "GET /audit/people": { query: { "district[0]": "district" } },
+  "GET /audit/operations": { query: { "district[0]": "district" } },
   "GET /district/view/:id": { params: { id: "district" } },
   "PATCH /district/update/:id": {
     params: { id: "district" },
