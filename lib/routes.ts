@@ -41,6 +41,8 @@ export const routes = {
   /** Where the payment provider sends the user back after paying (it adds ?reference=…). */
   walletReturn: walletReturnPath,
   transactions: "/administration/billing/transactions",
+  /** Who changed which record, and what it was before (issue: the audit trail). */
+  audit: "/administration/audit",
   /** The provider stand-in's checkout page (no PAYSTACK_SECRET_KEY): served by the portal, so a phone on the LAN reaches it. */
   standInCheckoutOf: standInCheckoutPath,
   superAdmin: "/super-admin",

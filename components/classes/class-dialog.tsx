@@ -2,12 +2,14 @@
 
 import { useState } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
+import { RecordHistory } from "@/components/audit/record-history";
 import { SelectField } from "@/components/form/select-field";
 import { StaffSearch } from "@/components/form/staff-search";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextField } from "@/components/ui/text-field";
+import type { HistoryAccess } from "@/lib/audit-access";
 import type { ClassForm, ClassItem } from "@/lib/contract/classes";
 import { levelsOfCategory } from "@/lib/contract/classes-values";
 import { formInvalidMessage } from "@/lib/contract/messages";
@@ -22,7 +24,9 @@ const updateValidation = lazyResolver(() => import("@/lib/contract/classes").the
 
 type Values = ClassForm & { version?: number };
 type Teacher = { id: string; firstName: string; lastName: string };
-type Props = { districtId: string; onClose: () => void } & ({ item: ClassItem; defaultSchool?: undefined } | { item?: undefined; defaultSchool?: string });
+type Props = { districtId: string; onClose: () => void } & (
+  { item: ClassItem; defaultSchool?: undefined; history?: HistoryAccess } | { item?: undefined; defaultSchool?: string; history?: undefined }
+);
 
 const DEFAULT_CAPACITY = 40;
 
@@ -30,7 +34,7 @@ const DEFAULT_CAPACITY = 40;
  * Creates a class, or edits `item`: school, class type (those the school's category has), arm, class
  * teacher (staff posted at that school; may be left empty) and capacity. The list refreshes after success.
  */
-export function ClassDialog({ districtId, item, defaultSchool = "", onClose }: Props) {
+export function ClassDialog({ districtId, item, defaultSchool = "", history = null, onClose }: Props) {
   const schools = useDistrictSchools(districtId);
   const types = useClassTypes();
   const [teacher, setTeacher] = useState<Teacher | null>(item?.classTeacher ?? null);
@@ -169,6 +173,12 @@ export function ClassDialog({ districtId, item, defaultSchool = "", onClose }: P
           </Button>
         </div>
       </form>
+      {/* An existing class's changes, under its form (issue: the audit trail). */}
+      {item && history ? (
+        <div className="mt-4">
+          <RecordHistory access={history} recordId={item.id} recordName={item.name} />
+        </div>
+      ) : null}
     </Dialog>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import type { HistoryAccess } from "@/lib/audit-access";
 import { Layers, Plus } from "lucide-react";
 import dynamic from "next/dynamic";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
@@ -19,11 +20,11 @@ const StandardSetDialog = dynamic(() => import("./standard-set-dialog").then((m)
 /** The list's loading text (the spec names none for classes; worded as its others are). */
 const LOADING_CLASSES = "Loading Classes...";
 
-type Props = { districtId: string; can: { create: boolean; update: boolean } };
+type Props = { districtId: string; can: { create: boolean; update: boolean }; history: HistoryAccess };
 type Open = { kind: "new" } | { kind: "edit"; item: ClassItem } | { kind: "standard-set" } | null;
 
 /** The classes in the caller's scope: School and Class type filters in the URL, a table 100 a page, and the class dialogs. */
-export function ClassRegister({ districtId, can }: Props) {
+export function ClassRegister({ districtId, can, history }: Props) {
   const router = useRouter();
   const pathname = usePathname();
   const search = useSearchParams();
@@ -91,7 +92,7 @@ export function ClassRegister({ districtId, can }: Props) {
         </>
       ) : null}
       {open?.kind === "new" ? <ClassDialog districtId={districtId} defaultSchool={filters.school} onClose={close} /> : null}
-      {open?.kind === "edit" ? <ClassDialog districtId={districtId} item={open.item} onClose={close} /> : null}
+      {open?.kind === "edit" ? <ClassDialog districtId={districtId} item={open.item} history={history} onClose={close} /> : null}
       {open?.kind === "standard-set" ? <StandardSetDialog districtId={districtId} defaultSchool={filters.school} onClose={close} /> : null}
     </section>
   );

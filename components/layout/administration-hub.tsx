@@ -44,6 +44,13 @@ const areas: Area[] = [
     needs: "transaction.view",
     ready: true,
   },
+  {
+    title: "Audit trail",
+    description: "Who changed which record, when, and what it was before.",
+    href: routes.audit,
+    needs: "audit.view",
+    ready: true,
+  },
 ];
 
 /** The areas of administration this user may open; areas still being built say so instead of linking nowhere. */

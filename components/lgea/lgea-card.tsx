@@ -1,8 +1,10 @@
 import { Mail, MapPin, Phone } from "lucide-react";
+import { RecordHistory } from "@/components/audit/record-history";
+import type { HistoryAccess } from "@/lib/audit-access";
 import type { LgeaItem } from "@/lib/contract/lgea";
 
 /** One LGEA portal of the list: its name, local government, administrators ('Not Assigned' when none), counts, address and contacts. */
-export function LgeaCard({ lgea }: { lgea: LgeaItem }) {
+export function LgeaCard({ lgea, history }: { lgea: LgeaItem; history: HistoryAccess }) {
   const contacts = lgea.phoneNumbers.length + lgea.emails.length;
   return (
     <article aria-label={lgea.name} className="flex min-w-0 flex-col gap-3 rounded-lg border border-border bg-card p-4">
@@ -63,6 +65,7 @@ export function LgeaCard({ lgea }: { lgea: LgeaItem }) {
         ))}
         {contacts === 0 ? <p className="text-muted-foreground">No phone number or e-mail given.</p> : null}
       </div>
+      {history ? <RecordHistory access={history} recordId={lgea.id} recordName={lgea.name} /> : null}
     </article>
   );
 }

@@ -9,14 +9,15 @@ import { NavLink } from "@/components/ui/nav-link";
 import { loadingTexts } from "@/lib/contract/notices";
 import { LGEA_PAGE_SIZE, lgeaPageFrom, useLgeaPage } from "@/lib/queries/lgeas";
 import { routes } from "@/lib/routes";
+import type { HistoryAccess } from "@/lib/audit-access";
 import { LgeaCard } from "./lgea-card";
 
 const linkButton = "inline-flex min-h-11 items-center gap-2 rounded-md bg-primary px-4 text-sm font-semibold text-primary-foreground hover:opacity-90";
 
-type Props = { districtId: string; canCreate: boolean };
+type Props = { districtId: string; canCreate: boolean; history: HistoryAccess };
 
 /** The district's LGEA portals, a page at a time (the page in the URL, so it can be bookmarked), and the way to create one. */
-export function LgeaList({ districtId, canCreate }: Props) {
+export function LgeaList({ districtId, canCreate, history }: Props) {
   const router = useRouter();
   const params = useSearchParams();
   const [navigating, startNavigation] = useTransition();
@@ -63,7 +64,7 @@ export function LgeaList({ districtId, canCreate }: Props) {
           ) : (
             <div className={`grid gap-4 sm:grid-cols-2 lg:grid-cols-3 ${list.isPlaceholderData || navigating ? "opacity-60" : ""}`}>
               {list.data.lgeas.map((lgea) => (
-                <LgeaCard key={lgea.id} lgea={lgea} />
+                <LgeaCard key={lgea.id} lgea={lgea} history={history} />
               ))}
             </div>
           )}

@@ -3,6 +3,7 @@
 import Link, { useLinkStatus } from "next/link";
 import type { ComponentProps } from "react";
 import { createPortal } from "react-dom";
+import { auditMessages } from "@/lib/contract/audit-values";
 import { loadingTexts } from "@/lib/contract/notices";
 import { routes } from "@/lib/routes";
 import { LoadingOverlay } from "./loading-overlay";
@@ -17,6 +18,7 @@ const pageLoadingTexts: Record<string, string> = {
   [routes.admissionRegister]: loadingTexts.students,
   [routes.studentRecord]: loadingTexts.student,
   [routes.transactions]: loadingTexts.transactionLogs,
+  [routes.audit]: auditMessages.loading,
 };
 /** A page whose record is named in the query (a pupil's record: `?id=`) has its path's text. */
 const loadingTextOf = (href: string) => pageLoadingTexts[href] ?? pageLoadingTexts[href.split("?")[0] ?? ""] ?? loadingTexts.default;

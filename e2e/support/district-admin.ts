@@ -9,7 +9,11 @@ export async function apiJson<T>(token: string, path: string): Promise<T> {
 }
 
 export const me = (token: string) =>
-  apiJson<{ staff: { id: string; district: { id: string; name: string } }; isDistrictOwner: boolean; currentOrganization: { id: string } }>(token, "/auth/me");
+  apiJson<{
+    staff: { id: string; firstName: string; lastName: string; district: { id: string; name: string } };
+    isDistrictOwner: boolean;
+    currentOrganization: { id: string };
+  }>(token, "/auth/me");
 
 export async function staffIdByName(token: string, districtId: string, name: string) {
   const { foundStaffs } = await apiJson<{ foundStaffs: { id: string }[] }>(

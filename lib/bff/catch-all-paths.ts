@@ -3,6 +3,7 @@ import type { ApiTarget } from "./upstream";
 /** The resources the browser reaches through the catch-all, by their first path segment. */
 const ALLOWED: Record<ApiTarget, ReadonlySet<string>> = {
   district: new Set([
+    "audit",
     "auth",
     "class",
     "class-arm",

@@ -1,4 +1,5 @@
 import { HydrationBoundary } from "@tanstack/react-query";
+import { historyAccessOf } from "@/lib/audit-access";
 import type { Metadata } from "next";
 import { ClassRegister } from "@/components/classes/class-register";
 import { ClassTypesSection } from "@/components/classes/class-types-section";
@@ -44,7 +45,7 @@ export default async function ClassesPage({ searchParams }: Props) {
   return (
     <PageFrame {...frame}>
       <HydrationBoundary state={queries.state()}>
-        <ClassRegister districtId={districtId} can={{ create: can.has("class.create"), update: can.has("class.update") }} />
+        <ClassRegister districtId={districtId} can={{ create: can.has("class.create"), update: can.has("class.update") }} history={historyAccessOf(user)} />
         <ClassTypesSection can={{ create: atDistrictLevel && can.has("class.create"), update: atDistrictLevel && can.has("class.update") }} />
       </HydrationBoundary>
     </PageFrame>

@@ -1,8 +1,10 @@
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
+import { RecordHistory } from "@/components/audit/record-history";
 import { ConfigurationView } from "@/components/configuration/configuration-form";
 import { Forbidden } from "@/components/layout/forbidden";
 import { PageFrame } from "@/components/layout/page-frame";
+import { historyAccessOf } from "@/lib/audit-access";
 import { configurationReads } from "@/lib/queries/configuration";
 import { routes } from "@/lib/routes";
 import { serverQueries } from "@/lib/server-prefetch";
@@ -28,11 +30,14 @@ export default async function ConfigurationPage() {
     );
   const queries = serverQueries();
   await queries.prefetch(configurationReads.current(districtId));
+  const history = historyAccessOf(user);
   const canEdit = can.has("configuration.update") && (user.staff.isSuperAdmin || user.currentOrganization.type === "District");
   return (
     <PageFrame {...frame}>
       <HydrationBoundary state={queries.state()}>
         <ConfigurationView districtId={districtId} canEdit={canEdit} />
+        {/* The configuration is filed under its district's id, which the district's own entries share: only its kind. */}
+        {history ? <RecordHistory access={history} recordId={districtId} kind="configuration" recordName="the configuration" /> : null}
       </HydrationBoundary>
     </PageFrame>
   );

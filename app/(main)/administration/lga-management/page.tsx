@@ -1,4 +1,5 @@
 import { HydrationBoundary } from "@tanstack/react-query";
+import { historyAccessOf } from "@/lib/audit-access";
 import type { Metadata } from "next";
 import { Forbidden } from "@/components/layout/forbidden";
 import { PageFrame } from "@/components/layout/page-frame";
@@ -31,7 +32,7 @@ export default async function LgaManagementPage({ searchParams }: { searchParams
   return (
     <PageFrame {...frame}>
       <HydrationBoundary state={queries.state()}>
-        <LgeaList districtId={districtId} canCreate={can.has("lgea.create") && user.currentOrganization.type === "District"} />
+        <LgeaList districtId={districtId} canCreate={can.has("lgea.create") && user.currentOrganization.type === "District"} history={historyAccessOf(user)} />
       </HydrationBoundary>
     </PageFrame>
   );

@@ -2,11 +2,13 @@ import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import * as z from "zod/mini";
+import { RecordHistory } from "@/components/audit/record-history";
 import { BuyReportCards } from "@/components/billing/buy-report-cards";
 import { Forbidden } from "@/components/layout/forbidden";
 import { PageFrame } from "@/components/layout/page-frame";
 import { SchoolForm } from "@/components/school/school-form";
 import { SchoolRolesPanel } from "@/components/school/school-roles-panel";
+import { historyAccessOf } from "@/lib/audit-access";
 import type { SchoolDetail } from "@/lib/contract/schools";
 import { schoolReads } from "@/lib/queries/schools";
 import { routes } from "@/lib/routes";
@@ -38,6 +40,7 @@ export default async function EditSchoolPage({ params }: { params: Promise<{ id:
     throw error;
   }
   await lgas;
+  const history = historyAccessOf(user);
   return (
     <PageFrame {...frame}>
       <HydrationBoundary state={queries.state()}>
@@ -46,6 +49,7 @@ export default async function EditSchoolPage({ params }: { params: Promise<{ id:
         </div>
         {user.permissions.includes("staff.view") ? <SchoolRolesPanel schoolId={id} districtId={districtId} /> : null}
         {user.permissions.includes("wallet.charge") ? <BuyReportCards schoolId={id} schoolName={school.name} /> : null}
+        {history ? <RecordHistory access={history} recordId={id} recordName={school.name} /> : null}
       </HydrationBoundary>
     </PageFrame>
   );

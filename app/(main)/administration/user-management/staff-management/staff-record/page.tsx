@@ -2,9 +2,11 @@ import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import * as z from "zod/mini";
+import { RecordHistory } from "@/components/audit/record-history";
 import { Forbidden } from "@/components/layout/forbidden";
 import { PageFrame } from "@/components/layout/page-frame";
 import { StaffRecordView } from "@/components/staff/staff-record-view";
+import { historyAccessOf } from "@/lib/audit-access";
 import type { StaffRecord } from "@/lib/contract/staff";
 import { referenceReads } from "@/lib/queries/reference";
 import { staffReads } from "@/lib/queries/staff";
@@ -44,10 +46,12 @@ export default async function StaffRecordPage({ searchParams }: Props) {
   }
   await reference;
   const name = [record.staff.firstName, record.staff.lastName].join(" ");
+  const history = historyAccessOf(user);
   return (
     <PageFrame title={name} crumbs={frame.crumbs}>
       <HydrationBoundary state={queries.state()}>
         <StaffRecordView initial={record} isSelf={id === user.staff.id} can={{ update: can.has("staff.update"), suspend: can.has("staff.suspend") }} />
+        {history ? <RecordHistory access={history} recordId={id} recordName={name} /> : null}
       </HydrationBoundary>
     </PageFrame>
   );

@@ -2,11 +2,13 @@ import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import * as z from "zod/mini";
+import { RecordHistory } from "@/components/audit/record-history";
 import { Forbidden } from "@/components/layout/forbidden";
 import { PageFrame } from "@/components/layout/page-frame";
 import { studentFormSetup } from "@/components/students/record/student-form-setup";
 import { studentName } from "@/components/students/record/student-form-values";
 import { StudentRecordView } from "@/components/students/record/student-record-view";
+import { historyAccessOf } from "@/lib/audit-access";
 import type { StudentRecord } from "@/lib/contract/students";
 import { studentRecordReads } from "@/lib/queries/students";
 import { routes } from "@/lib/routes";
@@ -52,10 +54,12 @@ export default async function StudentRecordPage({ searchParams }: Props) {
   const setup = canUpdate
     ? await studentFormSetup(user, queries, record.school.id)
     : { districtId: user.staff.district.id, can: { listSchools: false, listClasses: false }, admissionPattern: null };
+  const history = historyAccessOf(user);
   return (
     <PageFrame title={studentName(record)} crumbs={crumbs}>
       <HydrationBoundary state={queries.state()}>
         <StudentRecordView initial={record} canUpdate={canUpdate} {...setup} />
+        {history ? <RecordHistory access={history} recordId={id} recordName={studentName(record)} /> : null}
       </HydrationBoundary>
     </PageFrame>
   );

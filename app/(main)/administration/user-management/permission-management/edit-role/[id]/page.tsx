@@ -2,10 +2,12 @@ import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import * as z from "zod/mini";
+import { RecordHistory } from "@/components/audit/record-history";
 import { Forbidden } from "@/components/layout/forbidden";
 import { PageFrame } from "@/components/layout/page-frame";
 import { RoleForm } from "@/components/role/role-form";
 import { RoleHolders } from "@/components/role/role-holders";
+import { historyAccessOf } from "@/lib/audit-access";
 import type { RoleDetail } from "@/lib/contract/roles";
 import { roleReads } from "@/lib/queries/roles";
 import { routes } from "@/lib/routes";
@@ -35,11 +37,13 @@ export default async function EditRolePage({ params }: { params: Promise<{ id: s
     throw error;
   }
   await catalogue;
+  const history = historyAccessOf(user);
   return (
     <PageFrame {...frame}>
       <HydrationBoundary state={queries.state()}>
         <RoleForm role={role} />
         <RoleHolders roleId={id} districtId={user.staff.district.id} canAssign={user.permissions.includes("role.assign")} />
+        {history ? <RecordHistory access={history} recordId={id} recordName={role.name} /> : null}
       </HydrationBoundary>
     </PageFrame>
   );

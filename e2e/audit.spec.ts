@@ -1,0 +1,96 @@
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { me } from "./support/district-admin";
+import { expectFitsScreen } from "./support/fits-screen";
+import { accounts, apiToken, districtApi, expect, test } from "./support/fixtures";
+import { stamp } from "./support/stamp";
+
+/**
+ * The audit trail (issue: the audit trail) on district 1: a school of the test's own is renamed in the
+ * browser, and its History panel and the trail show the change before → after, filtered in the URL.
+ */
+const TRAIL = "/administration/audit";
+
+async function addSchool(token: string, name: string): Promise<string> {
+  const response = await districtApi("POST", "/school/add", token, { name, address: "4 Trail Close, Agege", localGovernment: "Agege", category: "Primary" });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { school: { id: string } }).school.id;
+}
+
+test.describe("the audit trail", () => {
+  test("a rename shows in the school's History and in the trail, before → after, with filters kept in the URL", async ({ page, signIn }) => {
+    const token = await apiToken(accounts.admin1);
+    const { staff } = await me(token);
+    const before = `Trail School ${stamp()}`;
+    const after = `${before} Renamed`;
+    const id = await addSchool(token, before);
+
+    await signIn(accounts.admin1);
+    await page.goto(`/administration/school-management/edit-school/${id}`);
+    const edit = page.getByRole("form", { name: "Edit school" });
+    await edit.getByLabel("School name").fill(after);
+    await edit.getByRole("button", { name: "Save school" }).click();
+    await expect(page.getByText("School Updated Successfully")).toBeVisible();
+
+    // The school's History, read when opened: the rename, newest first, then the creation.
+    await page.goto(`/administration/school-management/edit-school/${id}`);
+    await page.getByText("History", { exact: true }).click();
+    const history = page.getByRole("list", { name: `History of ${after}` });
+    const entries = history.getByRole("listitem");
+    await expect(entries).toHaveCount(2);
+    await expect(entries.first().getByRole("heading")).toHaveText("School: update");
+    await expect(entries.first()).toContainText(`${staff.firstName} ${staff.lastName}`);
+    await expect(entries.first().locator("dt")).toHaveText(["Name"]);
+    await expect(entries.first().locator("del")).toHaveText(before);
+    await expect(entries.first().locator("dd")).toContainText(after);
+    await expect(entries.nth(1).getByRole("heading")).toHaveText("School: create");
+
+    // The whole trail, narrowed to this school, then to updates; a reload keeps the filters.
+    await page.getByRole("link", { name: "Open in the audit trail" }).click();
+    await page.waitForURL(`**${TRAIL}?recordId=${id}`);
+    await expect(page.getByRole("heading", { name: "Audit trail", exact: true })).toBeVisible();
+    const trail = page.getByRole("list", { name: "Changes, newest first" });
+    await expect(trail.getByRole("listitem")).toHaveCount(2);
+    await page.getByLabel("Operation").selectOption("school.update");
+    await page.waitForURL(/operation=school.update/);
+    await expect(trail.getByRole("listitem")).toHaveCount(1);
+    await expect(trail.getByRole("heading")).toHaveText(`School: update: ${after}`);
+    await page.reload();
+    await expect(page.getByLabel("Operation")).toHaveValue("school.update");
+    await expect(page.getByRole("list", { name: "Changes, newest first" }).getByRole("listitem")).toHaveCount(1);
+    await expectNoSeriousA11yViolations(page);
+
+    // The person filter, chosen by typing a name.
+    await page.getByRole("combobox", { name: "Person" }).fill(staff.lastName);
+    await page.getByRole("option", { name: `${staff.firstName} ${staff.lastName}` }).click();
+    await page.waitForURL(new RegExp(`actor=${staff.id}`));
+    await expect(page.getByRole("list", { name: "Changes, newest first" }).getByRole("listitem")).toHaveCount(1);
+
+    // A day with no changes: nothing matches, and it says so.
+    await page.getByRole("textbox", { name: "Until" }).fill("2020-01-01");
+    await expect(page.getByText("No changes match these filters.")).toBeVisible();
+
+    // The download is the filtered trail as a spreadsheet.
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await page.waitForURL(`**${TRAIL}`);
+    const href = await page.getByRole("link", { name: "Download" }).getAttribute("href");
+    expect(href).toContain("/api/district/audit/download");
+    const download = await page.request.get(`${href}&recordId=${id}`);
+    expect(download.status()).toBe(200);
+    expect(download.headers()["content-type"]).toContain("spreadsheetml");
+  });
+
+  test("the trail is an administration area, fits a phone and keeps to the keyboard @phone", async ({ page, signIn }) => {
+    // At least one change of the district's, whatever ran before.
+    await addSchool(await apiToken(accounts.admin1), `Trail Phone School ${stamp()}`);
+    await signIn(accounts.admin1);
+    await page.goto("/administration");
+    await page.getByRole("link", { name: "Audit trail", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Audit trail", exact: true })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Changes, newest first" }).getByRole("listitem").first()).toBeVisible();
+    await expectFitsScreen(page);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel("Kind of record").focus();
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Operation")).toBeFocused();
+  });
+});
