@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { mailboxUrl, portalUrl } from "./e2e/support/ports";
+import { leftOutTags, runPrefix, target } from "./e2e/support/target";
 
 // Debian's Chromium when installed (CI installs it); otherwise Playwright's own browser.
 const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
@@ -10,28 +11,39 @@ const launchOptions = {
   args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
 };
 
-export default defineConfig({
-  testDir: "e2e",
+// Made here, before the workers start, so every worker names its records with the same prefix.
+runPrefix();
+const leftOut = leftOutTags();
+
+/** The suite's own stack (e2e/support/stack-server.ts), unless it runs against a deployment (E2E_BASE_URL). */
+const ownStack = {
   globalTeardown: "./e2e/support/global-teardown.ts",
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  fullyParallel: true,
-  workers: 2,
-  retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
-  use: { baseURL: portalUrl, trace: "retain-on-failure", launchOptions },
-  projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
-    { name: "phone-360", use: { ...devices["Desktop Chrome"], viewport: { width: 360, height: 740 }, isMobile: false, launchOptions }, grep: /@phone/ },
-  ],
   webServer: {
     command: "node --import tsx e2e/support/stack-server.ts",
     // Answers once the portal and both APIs are up (the portal alone is ready first).
     url: `${mailboxUrl}/ready`,
     timeout: 600_000,
     reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 20_000 },
   },
+};
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  // Playwright's HTML report, with the screenshot and trace of each failure, in e2e-report/ (README 'Testing').
+  reporter: [["list"], ["html", { outputFolder: process.env.E2E_REPORT_DIR || "e2e-report", open: "never" }]],
+  use: { baseURL: portalUrl, trace: "retain-on-failure", screenshot: "only-on-failure", launchOptions },
+  ...(leftOut.length > 0 ? { grepInvert: new RegExp(leftOut.join("|")) } : {}),
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
+    { name: "phone-360", use: { ...devices["Desktop Chrome"], viewport: { width: 360, height: 740 }, isMobile: false, launchOptions }, grep: /@phone/ },
+  ],
+  ...(target.remote ? {} : ownStack),
 });

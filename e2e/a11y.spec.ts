@@ -3,7 +3,7 @@ import { accounts, expect, test } from "./support/fixtures";
 
 /** axe-core on every page of the portal's frame, signed out, as a district administrator and as a super administrator. */
 test.describe("accessibility of the portal's pages", () => {
-  test("guest pages and the error page", async ({ page }) => {
+  test("guest pages and the error page @smoke", async ({ page }) => {
     for (const path of ["/login", "/password/forgot", "/password/update-password-otp/", "/no-such-page"]) {
       await page.goto(path);
       await expect(page.locator("h1").first()).toBeVisible();
@@ -11,7 +11,7 @@ test.describe("accessibility of the portal's pages", () => {
     }
   });
 
-  test("a district administrator's pages, in the light and the dark theme @phone", async ({ page, signIn }) => {
+  test("a district administrator's pages, in the light and the dark theme @demo @phone", async ({ page, signIn }) => {
     await signIn(accounts.admin1);
     const pages = [
       ["/dashboard", "Dashboard"],

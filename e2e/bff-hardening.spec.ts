@@ -36,7 +36,7 @@ function raw(method: string, path: string, headers: Record<string, string>, body
 }
 
 test.describe("the BFF's doors", () => {
-  test("the catch-all refuses dot segments and never hands out tokens", async ({ page, signIn }) => {
+  test("the catch-all refuses dot segments and never hands out tokens @stack", async ({ page, signIn }) => {
     await signIn(accounts.teacher("yetunde.lawal@example.org"));
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const headers = { cookie, origin: portalUrl, "content-type": "application/json" };
@@ -63,7 +63,7 @@ test.describe("the BFF's doors", () => {
     expect((await raw("GET", "/api/district/auth/me", { cookie })).status).toBe(200);
   });
 
-  test("a public call's body is read with a byte cap, whatever its headers say", async () => {
+  test("a public call's body is read with a byte cap, whatever its headers say @stack", async () => {
     const started = Date.now();
     const answer = await raw(
       "POST",
@@ -76,7 +76,7 @@ test.describe("the BFF's doors", () => {
     expect(Date.now() - started).toBeLessThan(15_000);
   });
 
-  test("a body refused for its size does not break the next request, the same user's or another's", async ({ browser, page, signIn }) => {
+  test("a body refused for its size does not break the next request, the same user's or another's @demo @writes", async ({ browser, page, signIn }) => {
     await signIn(accounts.teacher("kelechi.okeke@example.org"));
     const other = await browser.newContext();
     const otherPage = await other.newPage();
@@ -113,7 +113,11 @@ test.describe("the BFF's doors", () => {
     await other.close();
   });
 
-  test("an upload refused before it is read gets its refusal, not a failed connection, and the next request works", async ({ browser, page, signIn }) => {
+  test("an upload refused before it is read gets its refusal, not a failed connection, and the next request works @demo @writes", async ({
+    browser,
+    page,
+    signIn,
+  }) => {
     await signIn(accounts.teacher("kelechi.okeke@example.org"));
     const teacher = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const upload = async (cookie: string, bytes: number) => {

@@ -25,7 +25,10 @@ test.describe("wallet, funding and report cards", () => {
   let fundedReference = "";
   let chargedSchool = "";
 
-  test("fund the wallet through the provider's checkout and back: credited once, whether the return or the webhook comes first", async ({ page, signIn }) => {
+  test("fund the wallet through the provider's checkout and back: credited once, whether the return or the webhook comes first @writes", async ({
+    page,
+    signIn,
+  }) => {
     const before = await walletOf(accounts.admin1);
     await signIn(accounts.admin1, { next: WALLET });
     await expect(page.getByTestId("wallet-balance")).toHaveText(formatNaira(before.balance));
@@ -67,7 +70,7 @@ test.describe("wallet, funding and report cards", () => {
     expect((await walletOf(accounts.admin1)).balance).toBe(expected);
   });
 
-  test("a payment declined at the checkout credits nothing and says so", async ({ page, signIn }) => {
+  test("a payment declined at the checkout credits nothing and says so @writes", async ({ page, signIn }) => {
     const before = await walletOf(accounts.admin1);
     await signIn(accounts.admin1, { next: WALLET });
     await page.getByRole("button", { name: "Fund wallet" }).click();
@@ -81,7 +84,7 @@ test.describe("wallet, funding and report cards", () => {
     expect((await walletOf(accounts.admin1)).balance).toBe(before.balance);
   });
 
-  test("buy a school's report cards for the current term out of the wallet, once", async ({ page, signIn }) => {
+  test("buy a school's report cards for the current term out of the wallet, once @writes", async ({ page, signIn }) => {
     const token = await apiToken(accounts.admin1);
     const pupils = (await (await districtApi("GET", "/student/search?limit=1", token)).json()) as { foundStudents: { school: { id: string; name: string } }[] };
     const school = pupils.foundStudents[0]?.school;
@@ -106,7 +109,10 @@ test.describe("wallet, funding and report cards", () => {
     await expect(page.getByRole("dialog").getByText(billingMessages.nothingToCharge)).toBeVisible();
     await expect(page.getByRole("dialog").getByRole("button", { name: "Pay", exact: true })).toBeDisabled();
   });
-  test("the transaction logs: filter by action and text, download as filtered, and a super administrator's reversal", async ({ page, signIn }) => {
+  test("the transaction logs: filter by action and text, download as filtered, and a super administrator's reversal @demo @writes", async ({
+    page,
+    signIn,
+  }) => {
     await signIn(accounts.admin1, { next: "/administration/billing/transactions" });
     await expect(page.getByRole("heading", { name: "Transaction logs" })).toBeVisible();
     await page.getByLabel("Transaction action").selectOption("FUNDING");
@@ -145,7 +151,7 @@ test.describe("wallet, funding and report cards", () => {
 });
 
 test.describe("wallet pages", () => {
-  test("an unfunded wallet shows the low-balance alert on the wallet and the dashboard, and fits a phone @phone", async ({ page, signIn }) => {
+  test("an unfunded wallet shows the low-balance alert on the wallet and the dashboard, and fits a phone @demo @phone", async ({ page, signIn }) => {
     const wallet = await walletOf(accounts.admin2);
     expect(wallet.isLow).toBe(true);
     const alert = billingMessages.lowBalance(wallet.balance, wallet.lowBalanceThreshold);
@@ -159,7 +165,7 @@ test.describe("wallet pages", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("the transaction logs and the stand-in's checkout fit a phone, and keep to the keyboard @phone", async ({ page, signIn }) => {
+  test("the transaction logs and the stand-in's checkout fit a phone, and keep to the keyboard @phone @writes", async ({ page, signIn }) => {
     await signIn(accounts.admin2, { next: "/administration/billing/transactions" });
     await expect(page.getByRole("heading", { name: "Transaction logs" })).toBeVisible();
     await expectFitsScreen(page);
@@ -175,7 +181,7 @@ test.describe("wallet pages", () => {
     await expect(page.getByRole("button", { name: "Pay ₦100.00 (test)" })).toBeFocused();
   });
 
-  test("the administration hub links the wallet and the transaction logs @phone", async ({ page, signIn }) => {
+  test("the administration hub links the wallet and the transaction logs @phone @smoke", async ({ page, signIn }) => {
     await signIn(accounts.admin2, { next: "/administration" });
     await page.getByRole("link", { name: "Wallet", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${WALLET}$`));
@@ -186,7 +192,7 @@ test.describe("wallet pages", () => {
 });
 
 test.describe("API keys for result-processing systems", () => {
-  test("a super administrator issues a key, shown once, that buys report cards until revoked", async ({ page, signIn }) => {
+  test("a super administrator issues a key, shown once, that buys report cards until revoked @demo @writes", async ({ page, signIn }) => {
     const admin2 = await apiToken(accounts.admin2);
     const me = (await (await districtApi("GET", "/auth/me", admin2)).json()) as { staff: { district: { id: string; name: string } } };
     const schools = (await (await districtApi("GET", "/school/search?limit=1", admin2)).json()) as { foundSchools: { id: string }[] };

@@ -3,9 +3,9 @@ import { expectNoSeriousA11yViolations } from "./support/axe";
 import { expectFitsScreen } from "./support/fits-screen";
 import { apiJson } from "./support/district-admin";
 import { accounts, apiToken, districtApi, expect, test } from "./support/fixtures";
+import { stamp } from "./support/stamp";
 
 const PAGE = "/administration/classes";
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 /** Ten digits no other run uses (a hash of the seed; staff.spec.ts's numbers begin with 81, these with 91). */
 function phoneOf(seed: string) {
   let hash = 0;
@@ -73,7 +73,10 @@ const classRows = (page: Page) => page.getByRole("table", { name: /^Classes, pag
 /** Nothing on the page is wider than the window (a phone scrolls the class table, not the page). */
 
 test.describe("classes", () => {
-  test("create a class with a class teacher, find it by its school, and a second of the same name is refused @phone", async ({ page, signIn }) => {
+  test("create a class with a class teacher, find it by its school, and a second of the same name is refused @demo @phone @writes", async ({
+    page,
+    signIn,
+  }) => {
     const seed = stamp();
     const token = await apiToken(accounts.admin2);
     const schoolName = `Class Test Primary ${seed}`;
@@ -137,7 +140,10 @@ test.describe("classes", () => {
     expect(await classesOf(schoolId)).toHaveLength(1);
   });
 
-  test("add a school's standard set after a review, then edit a class and filter by school and class type across a reload", async ({ page, signIn }) => {
+  test("add a school's standard set after a review, then edit a class and filter by school and class type across a reload @demo @writes", async ({
+    page,
+    signIn,
+  }) => {
     const seed = stamp();
     const token = await apiToken(accounts.admin2);
     const schoolName = `Standard Set Primary ${seed}`;
@@ -210,7 +216,7 @@ test.describe("classes", () => {
     expect((await classesOf(schoolId)).find((c) => c.name === "Primary 2B")?.capacity).toBe(35);
   });
 
-  test("a class type of the district's own is added, renamed and deleted after a confirmation", async ({ page, signIn }) => {
+  test("a class type of the district's own is added, renamed and deleted after a confirmation @writes", async ({ page, signIn }) => {
     const seed = stamp();
     const name = `Primary Extra ${seed}`;
     await signIn(accounts.admin2);
@@ -247,7 +253,7 @@ test.describe("classes", () => {
     expect(classTypes.map((t) => t.name)).not.toContain(`${name} II`);
   });
 
-  test("staff without the permission are told so", async ({ page, signIn }) => {
+  test("staff without the permission are told so @demo", async ({ page, signIn }) => {
     await signIn(accounts.teacher("kelechi.okeke@example.org"));
     await page.goto(PAGE);
     await expect(page.getByText(/permission/i).first()).toBeVisible();

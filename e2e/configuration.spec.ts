@@ -29,7 +29,7 @@ async function configurationOf(token: string): Promise<Configuration> {
 const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 test.describe("district configuration", () => {
-  test("change the report-card price and a term date, save, and find them after a reload", async ({ page, signIn }) => {
+  test("change the report-card price and a term date, save, and find them after a reload @writes", async ({ page, signIn }) => {
     const original = await configurationOf(await apiToken(accounts.admin2));
     const firstTerm = original.terms[0];
     if (!firstTerm) throw new Error("the configuration has no first term");
@@ -98,7 +98,7 @@ test.describe("district configuration", () => {
     expect((await configurationOf(await apiToken(accounts.admin2))).terms[0]?.startDate).not.toBe(`${first}-08-20`);
   });
 
-  test("staff without the permission are told so", async ({ page, signIn }) => {
+  test("staff without the permission are told so @demo", async ({ page, signIn }) => {
     await signIn(accounts.teacher("kelechi.okeke@example.org"));
     await page.goto(PAGE);
     await expect(page.getByText(/permission/i).first()).toBeVisible();

@@ -1,7 +1,7 @@
 import { accounts, expect, test } from "./support/fixtures";
 
 // Editing the profile, logo and images is in district-three.spec.ts, on the district nobody else edits.
-test("staff without district.update see the profile read-only @phone", async ({ page, signIn }) => {
+test("staff without district.update see the profile read-only @demo @phone", async ({ page, signIn }) => {
   await signIn(accounts.teacher("babatunde.adeyemi@example.org"));
   await page.goto("/dashboard/district");
   await expect(page.getByRole("heading", { name: "Education District profile" })).toBeVisible();

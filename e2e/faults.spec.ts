@@ -62,7 +62,7 @@ async function apiUp() {
   throw new Error("the API did not come back");
 }
 
-test("while the API is stuck, a search answers 504 within the limit and a page explains it; both work again once it resumes", async ({ page }) => {
+test("while the API is stuck, a search answers 504 within the limit and a page explains it; both work again once it resumes @stack", async ({ page }) => {
   await signIn(page.request);
   stack.signalApis("SIGSTOP");
   try {
@@ -87,7 +87,7 @@ test("while the API is stuck, a search answers 504 within the limit and a page e
   expect((await page.request.get(`${portal}/api/district/school/search`)).status()).toBe(200);
 });
 
-test("while the API is down, a search answers 503 and a page says the service is unavailable; the supervisor brings it back", async ({ page }) => {
+test("while the API is down, a search answers 503 and a page says the service is unavailable; the supervisor brings it back @stack", async ({ page }) => {
   await signIn(page.request);
   const restartsBefore = stack.restarts();
   stack.signalApis("SIGKILL");
@@ -107,7 +107,9 @@ test("while the API is down, a search answers 503 and a page says the service is
   await expect(page.getByRole("heading", { name: "School management" })).toBeVisible();
 });
 
-test("the API killed in the middle of an import's confirm: nothing half-made, and after the restart the import is confirmed once", async ({ page }) => {
+test("the API killed in the middle of an import's confirm: nothing half-made, and after the restart the import is confirmed once @stack @writes", async ({
+  page,
+}) => {
   await signIn(page.request);
   const count = 30_000;
   const tag = `Fault${Date.now()}`;

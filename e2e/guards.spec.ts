@@ -1,7 +1,7 @@
 import { accounts, expect, signInThroughForm, test } from "./support/fixtures";
 
 test.describe("route guards", () => {
-  test("a signed-out visitor of any page lands on /login, remembering the page @phone", async ({ page }) => {
+  test("a signed-out visitor of any page lands on /login, remembering the page @phone @smoke", async ({ page }) => {
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
     await page.goto("/administration/school-management/edit-school/123?tab=roles");
@@ -11,7 +11,7 @@ test.describe("route guards", () => {
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   });
 
-  test("after signing in, a bookmarked page opens instead of the default", async ({ page }) => {
+  test("after signing in, a bookmarked page opens instead of the default @smoke", async ({ page }) => {
     await page.goto("/dashboard?from=bookmark");
     await expect(page).toHaveURL(/next=/);
     await page.getByLabel("E-mail").fill(accounts.admin1.email);
@@ -34,7 +34,7 @@ test.describe("route guards", () => {
     }
   });
 
-  test("a signed-in user who opens a guest-only page goes to the dashboard", async ({ page, signIn }) => {
+  test("a signed-in user who opens a guest-only page goes to the dashboard @demo", async ({ page, signIn }) => {
     await signIn(accounts.admin1);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText("Mrs Adaeze Okafor")).toBeVisible();
@@ -45,7 +45,7 @@ test.describe("route guards", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("a super administrator lands on /super-admin; others cannot open it", async ({ page, browser, signIn }) => {
+  test("a super administrator lands on /super-admin; others cannot open it @demo", async ({ page, browser, signIn }) => {
     await signIn(accounts.superAdmin);
     await expect(page).toHaveURL(/\/super-admin$/);
     await expect(page.getByRole("heading", { name: "Super administration" })).toBeVisible();

@@ -5,11 +5,11 @@ import { apiJson, me } from "./support/district-admin";
 import { accounts, apiToken, districtApi, expect, latestMailedCode, signInThroughForm, test, unfolded } from "./support/fixtures";
 import { fakeMapsPlaces } from "./support/maps";
 import { mailboxUrl, portalUrl } from "./support/ports";
+import { stamp } from "./support/stamp";
 
 const LIST = "/administration/lga-management";
 const CREATE = `${LIST}/lga-creation`;
 const SCHOOLS = "/administration/school-management";
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 /**
  * Local governments of Lagos that no demo district has an LGEA for (services/db/demo-data.ts), one list per
@@ -42,7 +42,7 @@ async function mailedCodeScreenLink(email: string, after: number): Promise<URL> 
 
 test.describe("LGEA portals", () => {
   // District 2: district 1's figures are other tests'.
-  test("create an LGEA portal with a new administrator, who sets a password and works only with their LGEA's schools @phone", async ({
+  test("create an LGEA portal with a new administrator, who sets a password and works only with their LGEA's schools @phone @stack @writes", async ({
     page,
     browser,
     signIn,

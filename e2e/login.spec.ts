@@ -1,7 +1,7 @@
 import { accounts, expect, signInThroughForm, test } from "./support/fixtures";
 
 test.describe("sign-in form", () => {
-  test("shows the spec's messages for empty and invalid input @phone", async ({ page }) => {
+  test("shows the spec's messages for empty and invalid input @phone @smoke", async ({ page }) => {
     await page.goto("/login");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByText("E-mail is required")).toBeVisible();

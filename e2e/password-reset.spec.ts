@@ -1,6 +1,6 @@
 import { accounts, expect, latestMailedCode, signInThroughForm, test } from "./support/fixtures";
 
-test("a forgotten password is reset with the e-mailed 6-digit code, then used to sign in @phone", async ({ page }, testInfo) => {
+test("a forgotten password is reset with the e-mailed 6-digit code, then used to sign in @phone @stack @writes", async ({ page }, testInfo) => {
   // Each project resets its own account, so the desktop and phone runs do not race.
   const email = testInfo.project.name === "desktop" ? "ngozi.obi@example.org" : "zainab.umar@example.org";
   const newPassword = `Fresh#${Date.now() % 100000}Pw`;
@@ -40,7 +40,7 @@ test("a forgotten password is reset with the e-mailed 6-digit code, then used to
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("a wrong code is refused with a clear message", async ({ page, signIn }) => {
+test("a wrong code is refused with a clear message @demo @writes", async ({ page, signIn }) => {
   const email = "chidi.onyema@example.org";
   await page.goto("/password/forgot");
   await page.getByLabel("E-mail").fill(email);

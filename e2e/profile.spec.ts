@@ -5,7 +5,7 @@ import { accounts, apiToken, districtApi, expect, latestMailedCode, test, unfold
 import { mailboxUrl } from "./support/ports";
 
 test.describe("the user profile", () => {
-  test("edit one's own record with the staff form's rules, then see it read again @phone", async ({ page, signIn }, testInfo) => {
+  test("edit one's own record with the staff form's rules, then see it read again @demo @phone @writes", async ({ page, signIn }, testInfo) => {
     const account = accounts.teacher(testInfo.project.name === "phone-360" ? "segun.afolabi@example.org" : "aisha.yusuf@example.org");
     await fakeMapsPlaces(page);
     await signIn(account);
@@ -77,7 +77,7 @@ test.describe("the user profile", () => {
     });
   });
 
-  test("a new e-mail takes the current password and the code sent to it; the old address is told", async ({ page, signIn }) => {
+  test("a new e-mail takes the current password and the code sent to it; the old address is told @stack @writes", async ({ page, signIn }) => {
     const account = accounts.teacher("bisi.adebayo@example.org");
     const newEmail = "bisi.adebayo@school.example.org";
     await signIn(account);
@@ -111,7 +111,7 @@ test.describe("the user profile", () => {
     expect(notices.some((m) => unfolded(m.raw).includes(newEmail))).toBe(true);
   });
 
-  test("a square-cropped profile picture is uploaded as JPEG, then the dashboard", async ({ page, signIn }) => {
+  test("a square-cropped profile picture is uploaded as JPEG, then the dashboard @demo @writes", async ({ page, signIn }) => {
     const account = accounts.teacher("kelechi.okeke@example.org");
     await signIn(account);
     await page.goto("/dashboard/profile");

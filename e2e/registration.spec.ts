@@ -39,7 +39,7 @@ async function checkStep(page: Page) {
 test.describe("registration", () => {
   test.describe.configure({ mode: "serial" });
 
-  test("a district registers itself: both steps kept across reloads, the e-mailed code, the Unverified page, changes asked, then approval @phone", async ({
+  test("a district registers itself: both steps kept across reloads, the e-mailed code, the Unverified page, changes asked, then approval @phone @stack @writes", async ({
     page,
     browser,
     signIn,

@@ -18,7 +18,7 @@ async function staffId(email: string) {
 const card = (page: Page, name: string) => page.getByRole("article", { name });
 
 test.describe("roles and permissions", () => {
-  test("create a role from the catalogue, category by category @phone", async ({ page, signIn }) => {
+  test("create a role from the catalogue, category by category @phone @writes", async ({ page, signIn }) => {
     const name = unique("Exam Officer");
     await signIn(accounts.admin1);
     await page.goto(LIST);
@@ -56,7 +56,7 @@ test.describe("roles and permissions", () => {
     ]);
   });
 
-  test("a role's info dialog lists its permissions by category", async ({ page, signIn }) => {
+  test("a role's info dialog lists its permissions by category @demo", async ({ page, signIn }) => {
     await signIn(accounts.admin1);
     await page.goto(LIST);
     await card(page, "School Supervisor").getByRole("button", { name: "Permissions of School Supervisor" }).click();
@@ -68,7 +68,7 @@ test.describe("roles and permissions", () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("edit a role from a cold bookmark", async ({ page }) => {
+  test("edit a role from a cold bookmark @writes", async ({ page }) => {
     const name = unique("Bookmark Role");
     const id = await createRoleByApi(await apiToken(accounts.admin1), name, ["school.view"]);
     await page.goto(`${LIST}/edit-role/${id}`);
@@ -90,14 +90,14 @@ test.describe("roles and permissions", () => {
     expect(role.operations.sort()).toEqual(["lgea.create", "lgea.view", "school.view"]);
   });
 
-  test("another district's role is not found", async ({ page, signIn }) => {
+  test("another district's role is not found @writes", async ({ page, signIn }) => {
     const id = await createRoleByApi(await apiToken(accounts.admin2), unique("District Two Role"), ["school.view"]);
     await signIn(accounts.admin1);
     await page.goto(`${LIST}/edit-role/${id}`);
     await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
   });
 
-  test("delete a role after a confirmation that says who must be reassigned", async ({ page, signIn }) => {
+  test("delete a role after a confirmation that says who must be reassigned @demo @writes", async ({ page, signIn }) => {
     const name = unique("Doomed Role");
     const admin = await apiToken(accounts.admin1);
     const id = await createRoleByApi(admin, name, ["school.view"]);
@@ -123,7 +123,7 @@ test.describe("roles and permissions", () => {
     expect((await districtApi("GET", `/role/get-by-id/${id}`, await apiToken(accounts.admin1))).status).toBe(404);
   });
 
-  test("a staff member's pages change when a role is granted and removed", async ({ page, browser, signIn }) => {
+  test("a staff member's pages change when a role is granted and removed @demo @writes", async ({ page, browser, signIn }) => {
     const teacher = accounts.teacher("halima.sani@example.org");
     const name = unique("Role Viewer");
     const id = await createRoleByApi(await apiToken(accounts.admin1), name, ["role.view", "staff.view"]);

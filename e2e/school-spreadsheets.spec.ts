@@ -6,7 +6,7 @@ import { sheetRows } from "./support/workbook";
 const LIST = "/administration/school-management";
 
 // District 2: district 1's school count is the dashboard test's.
-test("upload schools in two steps, fixing the rows in the preview, then download them all and check every cell", async ({ page, signIn }) => {
+test("upload schools in two steps, fixing the rows in the preview, then download them all and check every cell @demo @writes", async ({ page, signIn }) => {
   const tag = Date.now().toString(36);
   const csv = [
     "School Name,Description,Address,LGA,Category",
@@ -83,7 +83,7 @@ test("upload schools in two steps, fixing the rows in the preview, then download
   expect(downloaded.get(`Upload ${tag} Risky`)?.[1]).toBe('=HYPERLINK("x")');
 });
 
-test("a file that is not a spreadsheet is refused with a clear message @phone", async ({ page, signIn }) => {
+test("a file that is not a spreadsheet is refused with a clear message @phone @writes", async ({ page, signIn }) => {
   await signIn(accounts.admin1);
   await page.goto(LIST);
   const chooser = page.waitForEvent("filechooser");

@@ -6,7 +6,7 @@ const LIST = "/administration/school-management";
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 test.describe("schools", () => {
-  test("find schools by text, local government and category, and read a school's figures @phone", async ({ page, signIn }) => {
+  test("find schools by text, local government and category, and read a school's figures @demo @phone", async ({ page, signIn }) => {
     await signIn(accounts.admin1);
     await page.goto("/administration");
     await page.getByRole("link", { name: "School management" }).click();
@@ -34,7 +34,7 @@ test.describe("schools", () => {
   });
 
   // District 2: district 1's school count is the dashboard test's.
-  test("create a school, then edit it from a cold bookmark and give it a vice principal", async ({ page, browser, signIn }) => {
+  test("create a school, then edit it from a cold bookmark and give it a vice principal @demo @writes", async ({ page, browser, signIn }) => {
     const name = unique("Lagos Model College");
     await signIn(accounts.admin2);
     await page.goto(LIST);
@@ -96,7 +96,7 @@ test.describe("schools", () => {
     await context.close();
   });
 
-  test("another district's school is not found, and staff without the permission are told so", async ({ page, browser, signIn }) => {
+  test("another district's school is not found, and staff without the permission are told so @demo", async ({ page, browser, signIn }) => {
     const other = await apiToken(accounts.admin2);
     const { staff } = await me(other);
     const theirs = await apiJson<{ foundSchools: { id: string }[] }>(other, `/school/search?district=${staff.district.id}`);
@@ -115,7 +115,7 @@ test.describe("schools", () => {
   });
 });
 
-test("the school list's first page is in the server-rendered HTML, before any script runs", async ({ page, signIn }) => {
+test("the school list's first page is in the server-rendered HTML, before any script runs @demo @writes", async ({ page, signIn }) => {
   // A school of this test's own, named to sort first in district 2's list.
   const token = await apiToken(accounts.admin2);
   const name = unique("0 Server Rendered School");

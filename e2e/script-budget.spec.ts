@@ -15,7 +15,7 @@ test.describe("script budgets", () => {
     pages = measuredPages(await deepIds(browser, portalUrl));
   });
 
-  test("every page stays within its budget of compressed script", async ({ browser }) => {
+  test("every page stays within its budget of compressed script @stack @writes", async ({ browser }) => {
     test.setTimeout(180_000);
     const over: string[] = [];
     for (const page of pages) {

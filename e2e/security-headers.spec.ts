@@ -16,7 +16,7 @@ function withHost(method: string, path: string, headers: Record<string, string>,
 }
 
 test.describe("security headers", () => {
-  test("pages carry a nonce-based Content-Security-Policy; every response the other headers", async ({ page, request, signIn }) => {
+  test("pages carry a nonce-based Content-Security-Policy; every response the other headers @smoke", async ({ page, request, signIn }) => {
     const violations: string[] = [];
     page.on("console", (message) => {
       if (/Content.Security.Policy|Refused to (load|execute|apply)/i.test(message.text())) violations.push(message.text());
@@ -35,12 +35,15 @@ test.describe("security headers", () => {
 
     const staticFile = (await login.text()).match(/\/_next\/static\/[^"]+\.js/)?.[0] ?? "/favicon.ico";
     for (const path of ["/login", "/api/district/auth/me", staticFile]) {
-      const headers = (await request.get(path)).headers();
+      const response = await request.get(path);
+      const headers = response.headers();
       expect(headers["x-content-type-options"], path).toBe("nosniff");
       expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
       expect(headers["permissions-policy"], path).toContain("camera=()");
-      // Plain http here (no https PORTAL_URL): no HSTS, which would lock a LAN address out.
-      expect(headers["strict-transport-security"], path).toBeUndefined();
+      // HSTS only over https (a deployment behind TLS); over plain http (the suite's own stack, a LAN
+      // address) none, which would lock the address out.
+      if (new URL(response.url()).protocol === "https:") expect(headers["strict-transport-security"], path).toBeDefined();
+      else expect(headers["strict-transport-security"], path).toBeUndefined();
     }
 
     // The pages work under the policy: no violation while signing in and using the shell.
@@ -50,7 +53,7 @@ test.describe("security headers", () => {
     expect(violations).toEqual([]);
   });
 
-  test("without PORTAL_URL a mutating request is accepted only from a loopback origin, whatever Host says", async ({ page, signIn }) => {
+  test("without PORTAL_URL a mutating request is accepted only from a loopback origin, whatever Host says @stack", async ({ page, signIn }) => {
     await signIn(accounts.teacher("aisha.yusuf@example.org"));
     const me = (await (await page.request.get("/api/district/auth/me")).json()) as { staff: { id: string } };
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");

@@ -3,7 +3,10 @@ import { lgeaIdByName, me, roleIdByName, staffIdByName } from "./support/distric
 import { accounts, apiToken, districtApi, expect, test } from "./support/fixtures";
 
 test.describe("switching where one works, and rights that belong to a person", () => {
-  test("a staff member with roles in two places switches organisation from the drawer, and the layout follows @phone", async ({ page, signIn }, testInfo) => {
+  test("a staff member with roles in two places switches organisation from the drawer, and the layout follows @demo @phone @writes", async ({
+    page,
+    signIn,
+  }, testInfo) => {
     const admin = await apiToken(accounts.admin1);
     const { staff } = await me(admin);
     const districtId = staff.district.id;
@@ -50,7 +53,7 @@ test.describe("switching where one works, and rights that belong to a person", (
     await expect(page.getByRole("complementary", { name: "Main menu" }).getByRole("link", { name: "Administration" })).toBeAttached();
   });
 
-  test("a super administrator finds a district, switches to it and works on it; others cannot", async ({ page, request, signIn }) => {
+  test("a super administrator finds a district, switches to it and works on it; others cannot @demo @writes", async ({ page, request, signIn }) => {
     await signIn(accounts.superAdmin);
     await page.getByRole("button", { name: /Profile menu/ }).click();
     await page.getByRole("menuitem", { name: "Switch District" }).click();
@@ -90,7 +93,7 @@ test.describe("switching where one works, and rights that belong to a person", (
     await other.close();
   });
 
-  test("a super administrator authorises another, and is sent home", async ({ page, signIn }) => {
+  test("a super administrator authorises another, and is sent home @demo @writes", async ({ page, signIn }) => {
     await signIn(accounts.superAdmin);
     const panel = page.getByRole("region", { name: "Authorise a super administrator" });
     await panel.getByLabel("Staff member").fill("Ibrahim");
@@ -108,7 +111,7 @@ test.describe("switching where one works, and rights that belong to a person", (
     expect(answer.status).toBe(200);
   });
 
-  test("the owner hands over the ownership right and is logged out a second later", async ({ page, signIn }) => {
+  test("the owner hands over the ownership right and is logged out a second later @demo @writes", async ({ page, signIn }) => {
     await signIn(accounts.admin2);
     await page.goto("/dashboard/district");
     const panel = page.getByRole("region", { name: "Transfer the ownership right" });
@@ -135,7 +138,7 @@ test.describe("switching where one works, and rights that belong to a person", (
     expect((await me(admin2)).isDistrictOwner).toBe(true);
   });
 
-  test("the staff access panel tells when someone was last active", async ({ page, signIn }) => {
+  test("the staff access panel tells when someone was last active @demo", async ({ page, signIn }) => {
     const token = await apiToken(accounts.teacher("babatunde.adeyemi@example.org"));
     await me(token); // an authenticated request records the activity
     await signIn(accounts.admin1);

@@ -4,7 +4,7 @@ import { accounts, apiToken, districtApi, expect, test } from "./support/fixture
 const JWT = /eyJ[\w-]{10,}\.[\w-]{10,}\.[\w-]{10,}/;
 
 test.describe("session", () => {
-  test("an expired access token is refreshed, by the BFF on a call and by the guard on a page load", async ({ page, context, signIn }) => {
+  test("an expired access token is refreshed, by the BFF on a call and by the guard on a page load @stack", async ({ page, context, signIn }) => {
     await signIn(accounts.admin1);
     const first = (await context.cookies()).find((c) => c.name === "portal_session")?.value;
     await page.waitForTimeout((ACCESS_TOKEN_TTL_SECONDS + 1) * 1000);
@@ -22,7 +22,7 @@ test.describe("session", () => {
     await expect(page.getByText("Mrs Adaeze Okafor")).toBeVisible();
   });
 
-  test("concurrent calls after expiry share one refresh and all succeed", async ({ page, signIn }) => {
+  test("concurrent calls after expiry share one refresh and all succeed @stack", async ({ page, signIn }) => {
     await signIn(accounts.admin2);
     await page.waitForTimeout((ACCESS_TOKEN_TTL_SECONDS + 1) * 1000);
     const statuses = await page.evaluate(async () => Promise.all(Array.from({ length: 6 }, () => fetch("/api/district/auth/me").then((r) => r.status))));
@@ -31,7 +31,7 @@ test.describe("session", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("a suspended account is logged out (452) on its next call and page", async ({ page, signIn }) => {
+  test("a suspended account is logged out (452) on its next call and page @demo @writes", async ({ page, signIn }) => {
     const victim = accounts.teacher("tunde.bakare@example.org");
     const admin = await apiToken(accounts.admin1);
     const me = await (await districtApi("GET", "/auth/me", await apiToken(victim))).json();
@@ -87,7 +87,7 @@ test.describe("session", () => {
 });
 
 test.describe("BFF boundary", () => {
-  test("a mutating request from a foreign origin is refused", async ({ page, request, signIn }) => {
+  test("a mutating request from a foreign origin is refused @writes", async ({ page, request, signIn }) => {
     await signIn(accounts.admin1);
     const cookieHeader = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const me = await (await request.get("/api/district/auth/me", { headers: { cookie: cookieHeader } })).json();

@@ -1,7 +1,7 @@
 import { accounts, expect, test } from "./support/fixtures";
 
 test.describe("portal shell", () => {
-  test("drawer, clock, top bar and profile menu with the state's terms", async ({ page, signIn }) => {
+  test("drawer, clock, top bar and profile menu with the state's terms @demo", async ({ page, signIn }) => {
     await signIn(accounts.admin1);
     const drawer = page.getByRole("complementary", { name: "Main menu" });
     await expect(drawer.getByRole("img", { name: "District Portal" })).toBeVisible();
@@ -27,7 +27,7 @@ test.describe("portal shell", () => {
     await expect(page.getByText("TESCOM Number")).toBeVisible();
   });
 
-  test("a link between pages shows the target's loading text while the page is on its way", async ({ page, signIn }) => {
+  test("a link between pages shows the target's loading text while the page is on its way @smoke", async ({ page, signIn }) => {
     await signIn(accounts.admin1);
     // A slow line: the next page's data waits a second and a half.
     await page.route(/\/administration\/school-management\?_rsc=/, async (route) => {
@@ -87,7 +87,7 @@ test.describe("portal shell", () => {
   });
 });
 
-test("the dashboard shows the district's real figures in five colours and a chart @phone", async ({ page, signIn }) => {
+test("the dashboard shows the district's real figures in five colours and a chart @demo @phone", async ({ page, signIn }) => {
   await signIn(accounts.admin1);
   const figures = page.getByRole("region", { name: "District figures" });
   const cards = figures.getByTestId("stat-card");

@@ -6,7 +6,7 @@ import { sheetRows } from "./support/workbook";
 const REGISTER = "/administration/user-management/staff-management";
 
 // District 2: district 1's staff counts are other tests'.
-test("upload staff in two steps, fixing a row and dropping one, then download the filtered register and check it cell by cell @phone", async ({
+test("upload staff in two steps, fixing a row and dropping one, then download the filtered register and check it cell by cell @phone @writes", async ({
   page,
   signIn,
 }) => {

@@ -2,9 +2,9 @@ import { expectNoSeriousA11yViolations } from "./support/axe";
 import { apiJson, me } from "./support/district-admin";
 import { accounts, apiToken, districtApi, expect, latestMailedCode, signInThroughForm, test } from "./support/fixtures";
 import { fakeMapsPlaces, mapsPlace } from "./support/maps";
+import { stamp } from "./support/stamp";
 
 const REGISTER = "/administration/user-management/staff-management";
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 /** Ten digits no other run uses: a hash of the seed (a seed read as one number would lose its last digits). */
 function phoneOf(seed: string) {
   let hash = 0;
@@ -36,7 +36,7 @@ function newStaffBody(key: string, details: { firstName: string; lastName: strin
 }
 
 test.describe("staff", () => {
-  test("filter the register, bookmark it, and open a record cold from a bookmark @phone", async ({ page, signIn }) => {
+  test("filter the register, bookmark it, and open a record cold from a bookmark @demo @phone", async ({ page, signIn }) => {
     await signIn(accounts.admin1);
     await page.goto("/administration");
     await page.getByRole("link", { name: "Staff management" }).click();
@@ -81,7 +81,11 @@ test.describe("staff", () => {
   });
 
   // District 2: district 1's staff counts are other tests'.
-  test("add a staff member past the duplicate warning; they set a password with the e-mailed code and sign in @phone", async ({ page, browser, signIn }) => {
+  test("add a staff member past the duplicate warning; they set a password with the e-mailed code and sign in @phone @stack @writes", async ({
+    page,
+    browser,
+    signIn,
+  }) => {
     const seed = stamp();
     const token = await apiToken(accounts.admin2);
     const { staff: admin } = await me(token);
@@ -166,7 +170,7 @@ test.describe("staff", () => {
     await guest.close();
   });
 
-  test("select staff across filters and a reload, transfer them with the vacated-role warning, and find the batch @phone", async ({ page, signIn }) => {
+  test("select staff across filters and a reload, transfer them with the vacated-role warning, and find the batch @phone @writes", async ({ page, signIn }) => {
     const seed = stamp();
     const token = await apiToken(accounts.admin2);
     const { staff: admin } = await me(token);
@@ -235,7 +239,7 @@ test.describe("staff", () => {
     await expect(page.getByRole("link", { name: "Transfer selected" })).toHaveCount(0);
   });
 
-  test("suspend and reactivate a staff member from their record, each after a confirmation", async ({ page, signIn }) => {
+  test("suspend and reactivate a staff member from their record, each after a confirmation @writes", async ({ page, signIn }) => {
     const seed = stamp();
     const token = await apiToken(accounts.admin2);
     const response = await districtApi(

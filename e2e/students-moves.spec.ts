@@ -14,7 +14,7 @@ const REGISTER = `${AREA}/admission-register`;
 // classes and pupils, named with its own stamp, since the desktop and phone projects run @phone tests side by side.
 
 test.describe("students", () => {
-  test("move two pupils to another class from the register, find the move in the list and undo it; a stale undo is refused @phone", async ({
+  test("move two pupils to another class from the register, find the move in the list and undo it; a stale undo is refused @demo @phone @writes", async ({
     page,
     signIn,
   }) => {

@@ -37,7 +37,7 @@ async function fillPupil(form: Locator, p: { firstName: string; lastName: string
 // classes and pupils, named with its own stamp, since the desktop and phone projects run @phone tests side by side.
 
 test.describe("students", () => {
-  test("admit a pupil with the admission number left empty, then one of the same names past the possible-duplicate warning @phone", async ({
+  test("admit a pupil with the admission number left empty, then one of the same names past the possible-duplicate warning @demo @phone @writes", async ({
     page,
     signIn,
   }) => {
@@ -118,7 +118,7 @@ test.describe("students", () => {
     await expect(page.getByRole("heading", { name: `Adaeze ${lastName}` })).toBeVisible();
   });
 
-  test("open a pupil's record cold from a bookmark and update it; a stale edit is refused with its message @phone", async ({ page, signIn }) => {
+  test("open a pupil's record cold from a bookmark and update it; a stale edit is refused with its message @demo @phone @writes", async ({ page, signIn }) => {
     const seed = stamp();
     const { school, classes } = await schoolWithClasses(seed, ["Primary 3"]);
     const lastName = `Record${seed}`;

@@ -28,7 +28,7 @@ async function schoolIds(token: string, districtId: string) {
 }
 
 test.describe("students: the area and the admission register", () => {
-  test("the register from a cold bookmark with filters in the URL; then by text and by class @phone", async ({ page, signIn }) => {
+  test("the register from a cold bookmark with filters in the URL; then by text and by class @demo @phone", async ({ page, signIn }) => {
     const token = await apiToken(accounts.admin1);
     const { staff } = await me(token);
     const alimosho = (await schoolIds(token, staff.district.id)).get("Alimosho Junior High School") ?? "";
@@ -91,7 +91,10 @@ test.describe("students: the area and the admission register", () => {
   });
 
   // District 2: these pupils are made for the test, one of them withdrawn.
-  test("every enrolment status, the filtered download read back cell by cell, and a selection kept across a reload @phone", async ({ page, signIn }) => {
+  test("every enrolment status, the filtered download read back cell by cell, and a selection kept across a reload @demo @phone @writes", async ({
+    page,
+    signIn,
+  }) => {
     const seed = stamp();
     const marker = `Regtest${seed}`;
     let token = await apiToken(accounts.admin2);

@@ -13,7 +13,7 @@ const REGISTER = `${AREA}/admission-register`;
 // classes and pupils, named with its own stamp, since the desktop and phone projects run @phone tests side by side.
 
 test.describe("students", () => {
-  test("upload a workbook of pupils, fix a bad cell in the preview grid, confirm, and find them in the register", async ({ page, signIn }) => {
+  test("upload a workbook of pupils, fix a bad cell in the preview grid, confirm, and find them in the register @demo @writes", async ({ page, signIn }) => {
     const tag = stamp();
     const { districtId, school } = await schoolWithClasses(tag, ["Primary 4"]);
     const lastName = `Sheet${tag}`;

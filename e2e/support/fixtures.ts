@@ -1,13 +1,36 @@
 import { expect, test as base, type Page } from "@playwright/test";
 import { demoPasswords } from "../../services/db/demo-data";
 import { billingApiUrl, districtApiUrl, mailboxUrl } from "./ports";
+import { target } from "./target";
+
+/**
+ * A sign-in of the run: the demo's on the suite's own stack; on a deployment, E2E_<NAME>_EMAIL and
+ * E2E_<NAME>_PASSWORD (README 'Testing against a deployment'), and a test needing one not given is skipped.
+ */
+function account(name: string, demo: Account): Account {
+  if (!target.remote) return demo;
+  const email = process.env[`E2E_${name}_EMAIL`];
+  const password = process.env[`E2E_${name}_PASSWORD`];
+  if (!email || !password) test.skip(true, `needs E2E_${name}_EMAIL and E2E_${name}_PASSWORD`);
+  return { email: email ?? "", password: password ?? "" };
+}
 
 export const accounts = {
-  superAdmin: { email: "superadmin@example.org", password: demoPasswords.superAdmin },
-  admin1: { email: "admin.ed1@example.org", password: demoPasswords.admin },
-  admin2: { email: "admin.ed2@example.org", password: demoPasswords.admin },
-  /** Staff with no role; each test that changes an account uses its own. */
-  teacher: (email: string) => ({ email, password: demoPasswords.staff }),
+  get superAdmin() {
+    return account("SUPER_ADMIN", { email: "superadmin@example.org", password: demoPasswords.superAdmin });
+  },
+  /** A district administrator, and one of another district. */
+  get admin1() {
+    return account("ADMIN1", { email: "admin.ed1@example.org", password: demoPasswords.admin });
+  },
+  get admin2() {
+    return account("ADMIN2", { email: "admin.ed2@example.org", password: demoPasswords.admin });
+  },
+  /** Staff with no role; each test that changes an account uses its own. The demo's only: skipped on a deployment. */
+  teacher: (email: string) => {
+    if (target.remote) test.skip(true, "uses the demo's staff accounts");
+    return { email, password: demoPasswords.staff };
+  },
 };
 
 export type Account = { email: string; password: string };
@@ -21,9 +44,15 @@ export async function signInThroughForm(page: Page, account: Account, path = "/l
   await page.waitForURL((url) => url.pathname !== "/login");
 }
 
+/** The address of an API for arranging a test's state; on a deployment whose API was not given, the test is skipped. */
+function apiUrl(url: string | null, variable: string): string {
+  if (url === null) test.skip(true, `arranges its data through the API: set ${variable}`);
+  return url ?? "";
+}
+
 /** Signs in to the district API directly (not through the portal), for arranging a test's state. */
 export async function apiToken(account: Account): Promise<string> {
-  const response = await fetch(`${districtApiUrl}/auth/login`, {
+  const response = await fetch(`${apiUrl(districtApiUrl, "E2E_DISTRICT_API_URL")}/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ identifier: account.email, password: account.password }),
@@ -34,7 +63,7 @@ export async function apiToken(account: Account): Promise<string> {
 
 /** The billing API directly, with a bearer token (or, for the result-processing endpoint, any headers). */
 export async function billingApi(method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) {
-  return fetch(`${billingApiUrl}${path}`, {
+  return fetch(`${apiUrl(billingApiUrl, "E2E_BILLING_API_URL")}${path}`, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { "content-type": "application/json" } : {}), ...headers },
     body: body ? JSON.stringify(body) : undefined,
@@ -42,7 +71,7 @@ export async function billingApi(method: string, path: string, token: string | n
 }
 
 export async function districtApi(method: string, path: string, token: string, body?: unknown) {
-  return fetch(`${districtApiUrl}${path}`, {
+  return fetch(`${apiUrl(districtApiUrl, "E2E_DISTRICT_API_URL")}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
     body: body ? JSON.stringify(body) : undefined,

@@ -1,12 +1,16 @@
+import { target } from "./target";
+
 /**
  * Where the test stack listens: away from the ports `npm start` uses, so both can run at once.
  * E2E_PORT_OFFSET moves the whole set, so two checkouts on one machine can run their suites side by side.
  */
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0;
 export const testPorts = { portal: 3100 + offset, district: 4200 + offset, billing: 4300 + offset, smtp: 2525 + offset, mailbox: 2580 + offset } as const;
-export const portalUrl = `http://localhost:${testPorts.portal}`;
-export const districtApiUrl = `http://127.0.0.1:${testPorts.district}`;
-export const billingApiUrl = `http://127.0.0.1:${testPorts.billing}`;
+/** The portal under test: the suite's own, or the deployment of E2E_BASE_URL (e2e/support/target.ts). */
+export const portalUrl = target.remote ?? `http://localhost:${testPorts.portal}`;
+/** The APIs, for arranging data: the suite's own, or a deployment's where QA gives them (else null: such tests skip). */
+export const districtApiUrl = target.remote ? target.districtApiUrl : `http://127.0.0.1:${testPorts.district}`;
+export const billingApiUrl = target.remote ? target.billingApiUrl : `http://127.0.0.1:${testPorts.billing}`;
 export const mailboxUrl = `http://127.0.0.1:${testPorts.mailbox}`;
 /** Access tokens live this long in the test stack, so tests can watch them expire. */
 export const ACCESS_TOKEN_TTL_SECONDS = 6;
