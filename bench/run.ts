@@ -4,6 +4,7 @@ import { benchCharges } from "./charges";
 import { benchSpreadsheet } from "./spreadsheet";
 import { benchLighthouse } from "./lighthouse";
 import { benchLoad } from "./load";
+import { benchNotifications } from "./notifications";
 import { benchPageWeight } from "./page-weight";
 import { benchRegisterTable } from "./register-table";
 import { benchSearch } from "./search";
@@ -14,7 +15,7 @@ import { benchStartup } from "./startup";
 import { benchTransactionLogs } from "./transaction-logs";
 
 /**
- * `npm run bench [startup|bff|spreadsheet|search|staff|students|students-upload|transaction-logs|audit|charges|table|load|weight|lighthouse]`: the numbers of the platform and schools issues, measured on this machine.
+ * `npm run bench [startup|bff|spreadsheet|search|staff|students|students-upload|transaction-logs|audit|notifications|charges|table|load|weight|lighthouse]`: the numbers of the platform and schools issues, measured on this machine.
  * Build the portal first (npm start once) so startup times do not include the build.
  */
 const which = process.argv[2] ?? "all";
@@ -31,6 +32,7 @@ if (which === "students" || which === "all") await benchStudents(Number(process.
 if (which === "students-upload" || which === "all") await benchStudentUpload(Number(process.env.BENCH_RUNS ?? 3));
 if (which === "transaction-logs" || which === "all") await benchTransactionLogs(Number(process.env.BENCH_RUNS ?? 50));
 if (which === "audit" || which === "all") await benchAudit(Number(process.env.BENCH_RUNS ?? 50));
+if (which === "notifications" || which === "all") await benchNotifications(Number(process.env.BENCH_RUNS ?? 50));
 if (which === "charges" || which === "all") await benchCharges(Number(process.env.BENCH_RUNS ?? 5));
 if (which === "load" || which === "all") await benchLoad(Number(process.env.BENCH_SECONDS ?? 60), Number(process.env.BENCH_CONNECTIONS ?? 200));
 if (which === "weight" || which === "all") await benchPageWeight();

@@ -12,6 +12,7 @@ const ALLOWED: Record<ApiTarget, ReadonlySet<string>> = {
     "files",
     "generic-apis",
     "lgea",
+    "notifications",
     "permission",
     "role",
     "school",

@@ -32,6 +32,7 @@ const systemScopeModules: Record<string, string> = {
   "auth/api-key.ts": "an API key names its client, and so its district, before any scope exists",
   "billing/wallet/webhook.ts": "the payment provider's webhook names a payment by its reference; no one is signed in",
   "district/registration/register.ts": "a district registers itself: no one is signed in, and the new district has no scope until it exists",
+  "db/notify.ts": "a notification goes to whoever it concerns, whom the caller may not read (a district's owner, an inviter, a wallet's keepers)",
 };
 
 /** The names under which the district-owned tables are exported from the schema (`school`, `roleAccess`, ...). */
@@ -98,6 +99,7 @@ describe("the scope on every query", () => {
         "districtRegistration",
         "ledgerEntry",
         "lgea",
+        "notification",
         "payment",
         "reportCardCharge",
         "role",

@@ -5,6 +5,7 @@ import { notFound } from "../http/errors";
 import type { Reader } from "./client";
 import {
   auditLog,
+  notification,
   classType,
   dataImport,
   district,
@@ -144,6 +145,8 @@ const narrowings = new Map<PgTable, { district: PgColumn; narrow: Narrowing }>([
   [districtRegistration, { district: districtRegistration.districtId, narrow: () => undefined }],
   // Below the district, the trail shows the entries of records in reach (architecture 'Data'), and one's own changes.
   [auditLog, { district: auditLog.districtId as PgColumn, narrow: (s) => auditInReach(s) }],
+  // One's notifications are one's own, at every level: a district administrator reads no one else's.
+  [notification, { district: notification.districtId, narrow: (s) => eq(notification.staffId, s.staffId) }],
   [
     lgea,
     {

@@ -1,6 +1,7 @@
 import type { Deps } from "../http/context";
 import { createApi } from "../http/api";
 import { auditRoutes } from "./audit/routes";
+import { notificationRoutes } from "./notifications/routes";
 import { passwordResetRoutes } from "./auth/password-reset-routes";
 import { registrationCheckRoutes } from "./registration/check-routes";
 import { registrationReviewRoutes } from "./registration/review-routes";
@@ -64,5 +65,6 @@ export function createDistrictApi(deps: Deps) {
   studentRegisterRoutes(api);
   studentMoveRoutes(api);
   auditRoutes(api);
+  notificationRoutes(api);
   return api;
 }

@@ -42,6 +42,9 @@ export const signedInAllowList = [
   "GET /staff/switch-role-access/:id",
   "GET /files/:id",
   "POST /staff/confirm-email-change",
+  "GET /notifications",
+  "GET /notifications/unread-count",
+  "PATCH /notifications/read",
 ];
 /** Signed-in routes whose path names a record (one of the caller's own role accesses, a file of their district): a random id is simply not found. */
 export const ownRecordRoutes = ["GET /staff/switch-role-access/:id", "GET /files/:id"];

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { importMessages, type ImportConfirmed } from "../../lib/contract/imports";
 import { recordAudit, recordAudits } from "../db/audit";
+import { notify } from "../db/notify";
 import { dataImport, importRow } from "../db/schema";
 import { scopeInDistrict, within, type StaffScope } from "../db/scope";
 import type { Actor, Deps } from "../http/context";
@@ -87,6 +88,8 @@ export async function confirmImport<C, P, Q extends DownloadQuery>(
       .set({ status: "confirmed", createdCount: created, confirmedAt: new Date() })
       .where(and(eq(dataImport.id, record.id), within(scope, dataImport)));
     await recordAudit(tx, actor, `${entity.entity}.import`, { id: record.id, districtId: record.districtId }, null, { filename: record.filename, created });
+    // The bell of whoever started it: a long import may be left running in another tab.
+    await notify(tx, [actor.staffId], { kind: "import.finished", entity: entity.entity, created });
     return { message: successMessage, created, alreadyConfirmed: false };
   });
   await runAfterCommit(afterCommit);

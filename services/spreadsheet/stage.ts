@@ -1,6 +1,7 @@
 import { and, eq, lt } from "drizzle-orm";
 import { importMessages, type ImportSummary } from "../../lib/contract/imports";
 import type { Db } from "../db/client";
+import { notify } from "../db/notify";
 import { dataImport, importRow } from "../db/schema";
 import { within, type StaffScope } from "../db/scope";
 import type { Actor } from "../http/context";
@@ -108,6 +109,7 @@ export async function stageImport<C, P, Q extends DownloadQuery>(
     await db.delete(dataImport).where(and(eq(dataImport.id, importId), within(scope, dataImport))); // its rows go with it
     throw error;
   }
+  await notify(db, [actor.staffId], { kind: "upload.finished", entity: entity.entity, rows: total, errors: total - valid, importId });
   return {
     importId,
     filename: file.filename,

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { LedgerDirection, TransactionAction } from "../../../lib/contract/billing-values";
 import { billingMessages } from "../../../lib/contract/billing-values";
 import type { Tx } from "../../db/client";
+import { notifyIfLowBalance } from "../../db/notify";
 import { ledgerEntry, wallet } from "../../db/schema";
 import { within, type Scope } from "../../db/scope";
 import { AppError } from "../../http/errors";
@@ -64,5 +65,6 @@ export async function postEntry(tx: Tx, scope: Scope, entry: NewEntry): Promise<
     .set({ balance: balanceAfter, updatedAt: sql`now()` })
     .where(and(eq(wallet.districtId, entry.districtId), within(scope, wallet)));
   if (!row) throw new Error("ledger insert returned nothing");
+  if (entry.direction === "debit") await notifyIfLowBalance(tx, entry.districtId, balance, balanceAfter);
   return row;
 }

@@ -38,3 +38,27 @@ export const auditLog = pgTable(
     index("audit_log_record_idx").on(t.districtId, t.recordId, t.at, t.id),
   ],
 );
+
+/**
+ * A signed-in user's notifications (issue: the notification bell): filed under the recipient's district and
+ * read only by the recipient; what it says is made from `data` by the bell (lib/contract/notification-values.ts).
+ */
+export const notification = pgTable(
+  "notification",
+  {
+    id: id(),
+    districtId: uuid("district_id").notNull(),
+    staffId: uuid("staff_id").notNull(),
+    kind: text("kind").notNull(),
+    data: jsonb("data").notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  // Newest first for one person, and their unread count from a partial index (asked on every poll).
+  (t) => [
+    index("notification_staff_idx").on(t.staffId, t.createdAt, t.id),
+    index("notification_unread_idx")
+      .on(t.staffId)
+      .where(sql`read_at is null`),
+  ],
+);

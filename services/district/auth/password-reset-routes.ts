@@ -1,11 +1,12 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { resetPasswordSchema } from "../../../lib/contract/auth";
 import { emailField } from "../../../lib/contract/fields";
 import { authMessages, successNotices } from "../../../lib/contract/messages";
 import { recordAudit } from "../../db/audit";
+import { notify } from "../../db/notify";
 import type { Db } from "../../db/client";
-import { staff } from "../../db/schema";
+import { auditLog, staff } from "../../db/schema";
 import type { Deps } from "../../http/context";
 import { checkCode, codeMail, codeOwner, issueCode, latestCodeId, useCode } from "../../auth/one-time-code";
 import { hashPassword } from "../../auth/password";
@@ -49,6 +50,17 @@ async function codeIdFor(db: Db, email: string): Promise<string | undefined> {
     .from(staff)
     .where(and(eq(sql`lower(${staff.email})`, email.toLowerCase()), within(system, staff)));
   return found ? (await latestCodeId(db, found.id, ["password-reset", "invitation"]))?.id : undefined;
+}
+
+/** Who added a staff member (their `staff.create` entry's author), if anyone did. */
+async function inviterOf(tx: Pick<Db, "select">, staffId: string, districtId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ actor: auditLog.actorStaffId })
+    .from(auditLog)
+    .where(and(eq(auditLog.districtId, districtId), eq(auditLog.recordId, staffId), eq(auditLog.operation, "staff.create"), within(system, auditLog)))
+    .orderBy(asc(auditLog.at))
+    .limit(1);
+  return row?.actor ?? null;
 }
 
 export function passwordResetRoutes({ route }: Api) {
@@ -117,7 +129,7 @@ export function passwordResetRoutes({ route }: Api) {
       await db.transaction(async (tx) => {
         if (!(await useCode(tx, attempt.id))) throw invalidCode(); // a parallel request used it first
         const [current] = await tx
-          .select({ status: staff.accountStatus, districtId: staff.districtId })
+          .select({ status: staff.accountStatus, districtId: staff.districtId, firstName: staff.firstName, lastName: staff.lastName })
           .from(staff)
           .where(and(eq(staff.id, staffId), within(system, staff)));
         if (!current) throw invalidCode();
@@ -129,6 +141,12 @@ export function passwordResetRoutes({ route }: Api) {
         // The staff member acted on their own record; the trail keeps the status, never the password or its hash.
         const record = { id: staffId, districtId: current.districtId };
         await recordAudit(tx, { staffId }, "staff.password-reset", record, { accountStatus: current.status }, { accountStatus });
+        // A first password set with the invitation's code: whoever added them hears that they accepted.
+        if (current.status === "ResetPassword") {
+          const inviter = await inviterOf(tx, staffId, current.districtId);
+          if (inviter && inviter !== staffId)
+            await notify(tx, [inviter], { kind: "invitation.accepted", staffId, name: `${current.firstName} ${current.lastName}` });
+        }
       });
       await revokeAllSessions(db, staffId);
       return c.json({ message: successNotices.passwordUpdated });

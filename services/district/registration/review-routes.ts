@@ -12,6 +12,7 @@ import {
 import { districtMessages } from "../../../lib/contract/district";
 import { formInvalidMessage } from "../../../lib/contract/messages";
 import { recordAudit } from "../../db/audit";
+import { notify } from "../../db/notify";
 import type { Tx } from "../../db/client";
 import { district, districtRegistration } from "../../db/schema";
 import { within, type StaffScope } from "../../db/scope";
@@ -48,6 +49,21 @@ async function decide(
     .where(and(eq(districtRegistration.districtId, districtId), within(scope, districtRegistration)))
     .returning();
   await recordAudit(tx, actor, `district.registration.${set.status ?? "update"}`, { id: districtId, districtId }, before, after);
+  if (set.status === "Approved" || set.status === "ChangesRequested") await tellOwner(tx, scope, districtId, set.status, set.reason ?? "");
+}
+
+/** The district's owner hears of the review in their bell too (the e-mail may sit unread). */
+async function tellOwner(tx: Tx, scope: StaffScope, districtId: string, status: "Approved" | "ChangesRequested", reason: string) {
+  const [row] = await tx
+    .select({ owner: district.ownerStaffId, name: district.name })
+    .from(district)
+    .where(and(eq(district.id, districtId), within(scope, district)));
+  if (!row?.owner) return;
+  const data =
+    status === "Approved"
+      ? ({ kind: "district.approved", district: row.name } as const)
+      : ({ kind: "district.changes-requested", district: row.name, reason } as const);
+  await notify(tx, [row.owner], data);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import type { NotificationPage } from "../../../lib/contract/notifications";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMessages, districtStatusRefusal, formInvalidMessage } from "../../../lib/contract/messages";
 import { registrationMessages as m, type OwnRegistration, type RegistrationQueue } from "../../../lib/contract/registration";
@@ -24,6 +25,9 @@ describe("the state's review of registrations", () => {
     const [mail] = await api.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.createdAt)).limit(1);
     return mail;
   };
+  /** What the registrant's bell holds, newest first. */
+  const bellOf = async (token: string) =>
+    (await expectOk<NotificationPage>(await api.call("GET", "/notifications", { token }))).notifications.map((n) => n.data);
   const statusOf = async (id: string) => (await api.db.select({ s: district.accountStatus }).from(district).where(eq(district.id, id)))[0]?.s;
 
   it("queues a registration with everything entered; approval makes the district Active, tells the registrant, and opens the portal", async () => {
@@ -42,6 +46,8 @@ describe("the state's review of registrations", () => {
     expect(await statusOf(districtId)).toBe("Active");
     expect((await queue()).map((r) => r.district.id)).not.toContain(districtId);
     expect(await lastMailTo(input.staff.email)).toMatchObject({ subject: `${input.district.name} has been approved` });
+    // And in their bell.
+    expect(await bellOf(result.authorizationToken)).toEqual([{ kind: "district.approved", district: input.district.name }]);
     // The same token now reaches the district's operations: the status is read on every request.
     await expectOk(await api.call("GET", `/school/search?district=${districtId}`, { token: result.authorizationToken }));
     await expectError(await api.call("POST", `/super-admin/registrations/${districtId}/approve`, { token: superToken }), 409, m.notAwaitingReview);
@@ -63,7 +69,8 @@ describe("the state's review of registrations", () => {
       status: "ChangesRequested",
       reason,
     });
-    // Still refused everything but the notice while it waits.
+    expect(await bellOf(token)).toEqual([{ kind: "district.changes-requested", district: input.district.name, reason }]);
+    // Still refused everything but the notice and the bell while it waits.
     await expectError(await api.call("GET", "/school/search", { token }), 403, districtStatusRefusal("Unverified"));
     await expectError(await ask("again"), 409, m.notAwaitingReview);
 

@@ -12,6 +12,7 @@ import {
   type StaffTransferReviewItem,
 } from "../../../lib/contract/staff-transfers";
 import { recordAudit } from "../../db/audit";
+import { notify } from "../../db/notify";
 import type { Reader, Tx } from "../../db/client";
 import { scopeInDistrict, type StaffScope } from "../../db/scope";
 import { requires } from "../../http/access";
@@ -94,6 +95,11 @@ async function writeTransfer(tx: Tx, scope: StaffScope, actor: Actor, movers: St
     const before = { schoolId: row.schoolId, lgeaId: row.lgeaId, lastDateOfPosting: row.lastDateOfPosting };
     await recordAudit(tx, actor, "staff.transfer", row, before, { ...after, endedRoles: rolesOf(roles, row.id) });
   }
+  await notify(
+    tx,
+    movers.map((row) => row.id),
+    { kind: "staff.transferred", to: to.name, effectiveDate: request.effectiveDate },
+  );
   return { transferId: transfer.id, moved };
 }
 

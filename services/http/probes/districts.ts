@@ -14,7 +14,7 @@ const probeConfiguration = {
   lowBalanceThreshold: 500_000,
 };
 
-/** Probes of /district, /lgea, /super-admin, /district-configuration, /files and /audit. */
+/** Probes of /district, /lgea, /super-admin, /district-configuration, /files, /audit and /notifications. */
 export const districtProbes: ProbeTable = {
   "GET /district/get-dashboard-information/:id": { params: { id: "district" } },
   "POST /super-admin/requirements": { body: (id) => ({ stateId: id("district"), districtId: id("district"), description: "Probe requirement" }) },
@@ -32,6 +32,8 @@ export const districtProbes: ProbeTable = {
   "GET /audit/download": { query: { "district[0]": "district" } },
   "GET /audit/people": { query: { "district[0]": "district" } },
   "GET /audit/operations": { query: { "district[0]": "district" } },
+  // One's own notifications: another's id is left alone (the answer is still 200).
+  "PATCH /notifications/read": { body: () => ({ ids: [randomId()] }) },
   "GET /district/view/:id": { params: { id: "district" } },
   "PATCH /district/update/:id": {
     params: { id: "district" },
