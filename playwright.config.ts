@@ -45,5 +45,6 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
     { name: "phone-360", use: { ...devices["Desktop Chrome"], viewport: { width: 360, height: 740 }, isMobile: false, launchOptions }, grep: /@phone/ },
   ],
-  ...(target.remote ? {} : ownStack),
+  // Against a deployment, a writing run removes what the product lets it of its own records afterwards.
+  ...(target.remote ? (target.writes ? { globalTeardown: "./e2e/support/remote-teardown.ts" } : {}) : ownStack),
 });

@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
 import { accounts, apiToken, districtApi, expect, test } from "./support/fixtures";
+import { stamp } from "./support/stamp";
 
 const LIST = "/administration/user-management/permission-management";
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+const unique = (label: string) => `${label} ${stamp()}`;
 
 async function createRoleByApi(token: string, name: string, operations: string[]) {
   const response = await districtApi("POST", "/role/add", token, { name, description: `${name} description`, operations });

@@ -2,12 +2,13 @@ import { expectNoSeriousA11yViolations } from "./support/axe";
 import { apiJson, me } from "./support/district-admin";
 import { accounts, apiToken, expect, test } from "./support/fixtures";
 import { sheetRows } from "./support/workbook";
+import { stamp } from "./support/stamp";
 
 const LIST = "/administration/school-management";
 
 // District 2: district 1's school count is the dashboard test's.
 test("upload schools in two steps, fixing the rows in the preview, then download them all and check every cell @demo @writes", async ({ page, signIn }) => {
-  const tag = Date.now().toString(36);
+  const tag = stamp();
   const csv = [
     "School Name,Description,Address,LGA,Category",
     `Upload ${tag} Alpha,First,1 Upload Road,Ikorodu,Primary`,

@@ -1,9 +1,10 @@
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { apiJson, me } from "./support/district-admin";
 import { accounts, apiToken, districtApi, expect, test } from "./support/fixtures";
+import { stamp } from "./support/stamp";
 
 const LIST = "/administration/school-management";
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+const unique = (label: string) => `${label} ${stamp()}`;
 
 test.describe("schools", () => {
   test("find schools by text, local government and category, and read a school's figures @demo @phone", async ({ page, signIn }) => {

@@ -2,6 +2,7 @@ import { expectNoSeriousA11yViolations } from "./support/axe";
 import { apiJson, me } from "./support/district-admin";
 import { accounts, apiToken, expect, test } from "./support/fixtures";
 import { sheetRows } from "./support/workbook";
+import { stamp } from "./support/stamp";
 
 const REGISTER = "/administration/user-management/staff-management";
 
@@ -10,7 +11,7 @@ test("upload staff in two steps, fixing a row and dropping one, then download th
   page,
   signIn,
 }) => {
-  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const tag = stamp();
   let hash = 0;
   for (const char of tag) hash = (hash * 131 + char.charCodeAt(0)) % 10_000_000;
   const phone = (n: number) => `0807${String(hash).padStart(7, "0")}`.slice(0, 10) + String(n);
