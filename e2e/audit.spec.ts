@@ -1,5 +1,5 @@
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { me } from "./support/district-admin";
+import { apiJson, me } from "./support/district-admin";
 import { expectFitsScreen } from "./support/fits-screen";
 import { accounts, apiToken, districtApi, expect, test } from "./support/fixtures";
 import { stamp } from "./support/stamp";
@@ -102,5 +102,29 @@ test.describe("the audit trail", () => {
     // A deployment's trail may hold anything, or nothing yet.
     await expect(page.getByRole("list", { name: "Changes, newest first" }).or(page.getByText("No changes recorded yet."))).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test("each record page folds a History panel that reads when opened @demo", async ({ page, signIn }) => {
+    const token = await apiToken(accounts.admin1);
+    const { staff } = await me(token);
+    const { roles } = await apiJson<{ roles: { id: string; name: string }[] }>(token, `/role/get-roles-for-organization/${staff.district.id}`);
+    const role = roles[0];
+    if (!role) throw new Error("the district has no role");
+    await signIn(accounts.admin1);
+    const opened = async (name: string) => {
+      await page.getByText("History", { exact: true }).first().click();
+      await expect(page.getByRole("list", { name: `History of ${name}` }).or(page.getByText("No changes recorded yet.").first())).toBeVisible();
+    };
+    await page.goto(`/administration/user-management/staff-management/staff-record?id=${staff.id}`);
+    await opened(`${staff.firstName} ${staff.lastName}`);
+    await page.goto(`/administration/user-management/permission-management/edit-role/${role.id}`);
+    await opened(role.name);
+    await page.goto("/administration/configuration");
+    await opened("the configuration");
+    // An LGEA's card carries its own.
+    await page.goto("/administration/lga-management");
+    const card = page.getByRole("article").first();
+    await card.getByText("History", { exact: true }).click();
+    await expect(card.getByRole("list", { name: /^History of / }).or(card.getByText("No changes recorded yet."))).toBeVisible();
   });
 });
