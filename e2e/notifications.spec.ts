@@ -30,6 +30,8 @@ test("a checked upload rings the bell; opening it lists the news and marks it re
   const bell = page.getByRole("button", { name: /^Notifications, \d+ unread$/ });
   await expect(bell).toBeVisible();
   await expect(page.getByTestId("unread-badge")).toBeVisible();
+  // The badge beside the bell keeps the button's name true to what it shows.
+  await expectNoSeriousA11yViolations(page);
   await bell.click();
   const dialog = page.getByRole("dialog", { name: "Notifications" });
   const list = dialog.getByRole("list", { name: "Notifications, newest first" });

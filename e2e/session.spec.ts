@@ -35,7 +35,10 @@ test.describe("session", () => {
     const victim = accounts.teacher("tunde.bakare@example.org");
     const admin = await apiToken(accounts.admin1);
     const me = await (await districtApi("GET", "/auth/me", await apiToken(victim))).json();
+    // The page's own first call (the bell's count) done before the suspension, so the test's call is the first after it.
+    const bellAsked = page.waitForResponse((r) => r.url().includes("/api/district/notifications/unread-count"));
     await signIn(victim);
+    await bellAsked;
 
     expect((await districtApi("PATCH", `/staff/account-status/${me.staff.id}`, admin, { accountStatus: "Suspended" })).status).toBe(200);
     try {

@@ -14,10 +14,19 @@ export class ApiError extends Error {
 
 /**
  * The browser's one way to call the BFF. Sends JSON, returns JSON; a 452 (session ended) goes to the
- * login page; any other failure throws an ApiError carrying the server's message to show.
+ * login page (but for a background read, which throws it like any other failure); any other failure
+ * throws an ApiError carrying the server's message to show.
  */
-export async function clientApi<T>(url: string, init: Omit<RequestInit, "body"> & { json?: unknown; body?: BodyInit } = {}): Promise<T> {
-  const { json, headers, ...rest } = init;
+export async function clientApi<T>(
+  url: string,
+  init: Omit<RequestInit, "body"> & {
+    json?: unknown;
+    body?: BodyInit;
+    /** A read in the background (the bell's poll) never takes the page away to sign-in: the user's next action will. */
+    background?: boolean;
+  } = {},
+): Promise<T> {
+  const { json, headers, background, ...rest } = init;
   let response: Response;
   try {
     response = await fetch(url, {
@@ -30,7 +39,7 @@ export async function clientApi<T>(url: string, init: Omit<RequestInit, "body"> 
     throw new ApiError(0, error instanceof Error ? error.message : String(error));
   }
   const body = (await response.json().catch(() => ({}))) as Partial<ApiErrorBody>;
-  if (response.status === 452) {
+  if (response.status === 452 && !background) {
     const next = window.location.pathname + window.location.search;
     window.location.assign(`${routes.login}?next=${encodeURIComponent(next)}`);
     throw new ApiError(452, body.message ?? sessionEndedMessage);

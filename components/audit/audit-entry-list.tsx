@@ -46,21 +46,23 @@ function Entry({ entry, terms, showRecord }: { entry: AuditEntry; terms: Terms; 
         </p>
       </div>
       {entry.changes.length > 0 ? (
-        <dl className="mt-3 flex flex-col gap-2">
-          {shown.map((change) => (
-            <Change key={change.field} change={change} terms={terms} />
-          ))}
+        <>
+          <dl className="mt-3 flex flex-col gap-2">
+            {shown.map((change) => (
+              <Change key={change.field} change={change} terms={terms} />
+            ))}
+          </dl>
           {rest.length > 0 ? (
-            <details>
+            <details className="mt-2">
               <summary className="cursor-pointer text-sm font-medium text-primary">Show all {entry.changes.length} changes</summary>
-              <div className="mt-2 flex flex-col gap-2">
+              <dl className="mt-2 flex flex-col gap-2">
                 {rest.map((change) => (
                   <Change key={change.field} change={change} terms={terms} />
                 ))}
-              </div>
+              </dl>
             </details>
           ) : null}
-        </dl>
+        </>
       ) : (
         <p className="mt-2 text-sm text-muted-foreground">No field values recorded.</p>
       )}
