@@ -1,7 +1,6 @@
 import type { StaffPosting } from "@/lib/contract/staff-values";
 
 // Fixed locale and time zone, so the server's first paint and the browser's render agree.
-const dayFormat = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });
 const momentFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Africa/Lagos",
   day: "numeric",
@@ -11,11 +10,7 @@ const momentFormat = new Intl.DateTimeFormat("en-GB", {
   minute: "2-digit",
 });
 
-/** A calendar day (YYYY-MM-DD, as the API keeps effective dates) as '5 March 2026'. */
-export const formatDay = (day: string) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
-};
+export { formatDay } from "@/lib/contract/day-text";
 
 /** A moment (ISO timestamp) as Lagos time, '5 Mar 2026, 14:05' (architecture 'Data': times display in Africa/Lagos). */
 export const formatMoment = (iso: string) => {

@@ -2,6 +2,7 @@
 // shapes, without zod. The API stores a kind and its facts; the words are made here, for the bell.
 
 import { formatNaira } from "./configuration-values";
+import { formatDay } from "./day-text";
 
 export { notificationMessages } from "./notification-messages";
 
@@ -31,13 +32,6 @@ const counted = (n: number, entity: string) => {
   return `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
 };
 
-const dayFormat = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });
-/** A calendar day (YYYY-MM-DD) as '5 March 2026'. */
-const dayText = (day: string) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
-};
-
 /** A notification as the bell says it. */
 export function notificationText(data: NotificationData): string {
   switch (data.kind) {
@@ -50,7 +44,7 @@ export function notificationText(data: NotificationData): string {
         ? `Your upload of ${counted(data.rows, data.entity)} has been checked: ${data.errors.toLocaleString("en")} row${data.errors === 1 ? " needs" : "s need"} fixing before it can be created.`
         : `Your upload of ${counted(data.rows, data.entity)} has been checked and is ready to create.`;
     case "staff.transferred":
-      return `You have been transferred to ${data.to}, from ${dayText(data.effectiveDate)}.`;
+      return `You have been transferred to ${data.to}, from ${formatDay(data.effectiveDate)}.`;
     case "district.approved":
       return `${data.district} has been approved. Your portal is active.`;
     case "district.changes-requested":

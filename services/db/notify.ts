@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { NotificationData } from "../../lib/contract/notification-values";
 import type { Db } from "./client";
 import { districtConfiguration, notification, role, roleAccess, staff } from "./schema";
@@ -20,7 +20,7 @@ export async function notify(db: Writer, staffIds: readonly string[], data: Noti
   const recipients = await db
     .select({ id: staff.id, districtId: staff.districtId })
     .from(staff)
-    .where(and(sql`${staff.id} in ${ids}`, within(system, staff)));
+    .where(and(inArray(staff.id, ids), within(system, staff)));
   if (recipients.length === 0) return;
   await db.insert(notification).values(recipients.map((r) => ({ staffId: r.id, districtId: r.districtId, kind: data.kind, data })));
 }

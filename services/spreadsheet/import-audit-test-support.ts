@@ -2,10 +2,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { auditLog } from "../db/schema";
 import type { TestApi } from "../test/harness";
-
-/** Every key of a value, at any depth. */
-export const keysOf = (value: unknown): string[] =>
-  value && typeof value === "object" ? Object.entries(value).flatMap(([key, v]) => [key, ...keysOf(v)]) : [];
+import { keysOf } from "../test/helpers";
 
 /** A value as a jsonb column gives it back (dates as ISO text, undefined keys gone). */
 const asStored = (value: unknown): unknown => JSON.parse(JSON.stringify(value));

@@ -61,3 +61,7 @@ export async function roleRow(api: TestApi, districtId: string, name: string) {
 
 /** The audit entries of one record, oldest first. */
 export const auditOf = (api: TestApi, recordId: string) => api.db.select().from(auditLog).where(eq(auditLog.recordId, recordId)).orderBy(asc(auditLog.at));
+
+/** Every key of a value, at any depth (to check that no key naming a secret reached a stored value). */
+export const keysOf = (value: unknown): string[] =>
+  value && typeof value === "object" ? Object.entries(value).flatMap(([key, v]) => [key, ...keysOf(v)]) : [];

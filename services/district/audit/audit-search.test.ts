@@ -3,12 +3,13 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditMessages, type AuditEntry } from "../../../lib/contract/audit";
 import type { SchoolDetail } from "../../../lib/contract/schools";
+import { todayInLagos } from "../../../lib/contract/staff-values";
 import type { AuthResult } from "../../../lib/contract/user";
 import { auditLog } from "../../db/schema";
 import { createTestApi, type TestApi } from "../../test/harness";
 import { expectError, expectOk } from "../../test/helpers";
 import { readWorkbook } from "../../test/workbooks";
-import { auditCalls, dayAfter, lagosToday } from "./audit-test-support";
+import { auditCalls, dayAfter } from "./audit-test-support";
 
 /**
  * GET /audit/search and /audit/download (issue: the audit trail): who changed which record and what it was
@@ -63,7 +64,7 @@ describe("the audit trail, read", () => {
 
   it("filters by person, kind, operation, record and days, each alone and together", async () => {
     const other = await calls.addSchool(admin1, "Audit Filter Junior School", "Agege");
-    const today = lagosToday();
+    const today = todayInLagos();
     const ids = (entries: AuditEntry[]) => entries.map((e) => e.recordId);
 
     const byKind = await calls.page(admin1, { kind: "school", limit: 200 });

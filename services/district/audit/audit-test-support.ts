@@ -34,8 +34,5 @@ export function auditCalls(api: TestApi) {
   return { query, search, page, addSchool, renameSchool };
 }
 
-/** Today in Lagos, as the trail's date filters take days. */
-export const lagosToday = () => new Date().toLocaleDateString("en-CA", { timeZone: "Africa/Lagos" });
-
 /** A day `days` after (or before) a calendar day. */
 export const dayAfter = (day: string, days: number) => new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

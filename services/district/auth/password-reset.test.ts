@@ -6,7 +6,7 @@ import { hashToken } from "../../auth/tokens";
 import { demoPasswords } from "../../db/demo-data";
 import { outbox, refreshToken, resetCode, staff } from "../../db/schema";
 import { createTestApi, type TestApi } from "../../test/harness";
-import { auditOf, expectError, expectOk, staffRow } from "../../test/helpers";
+import { auditOf, expectError, expectOk, keysOf, staffRow } from "../../test/helpers";
 
 const newPassword = "Fresh#Start2026";
 type CodeResponse = { id: string; email: string; message: string };
@@ -33,8 +33,6 @@ describe("password reset", () => {
   };
   const reset = (body: { resetCodeId: string; code: string; password: string }) => api.call("PATCH", "/staff/reset-password", { body });
   const wrongCode = (code: string) => (code === "000000" ? "111111" : "000000");
-  /** Every key of a value, at any depth. */
-  const keysOf = (value: unknown): string[] => (value && typeof value === "object" ? Object.entries(value).flatMap(([key, v]) => [key, ...keysOf(v)]) : []);
   /** The staff member's password-reset entries, each checked to hold neither the password nor its hash, by key or by value. */
   const resetEntries = async (email: string) => {
     const row = await staffRow(api, email);

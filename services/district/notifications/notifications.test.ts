@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportRowsPage } from "../../../lib/contract/imports";
 import { notificationText, type NotificationItem, type NotificationPage, type UnreadCount } from "../../../lib/contract/notifications";
 import type { StaffCreated } from "../../../lib/contract/staff";
+import { todayInLagos } from "../../../lib/contract/staff-values";
 import type { AuthResult } from "../../../lib/contract/user";
 import { chargeAs, fund, schoolWithPupils } from "../../billing/report-cards/test-fixtures";
 import { districtConfiguration, outbox, school, wallet } from "../../db/schema";
@@ -90,7 +91,7 @@ describe("notifications", () => {
       body: {
         staffIds: [created.staff.id],
         destination: { kind: "school", schoolId: present(target).id },
-        effectiveDate: new Date().toLocaleDateString("en-CA", { timeZone: "Africa/Lagos" }),
+        effectiveDate: todayInLagos(),
         reason: "Staffing needs",
       },
     });
