@@ -1,0 +1,72 @@
+import { createServer, request, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { createLoadShedder } from "./portal-shedding";
+
+/**
+ * The shedder in front of a real HTTP server whose handler stands in for Next's: a slow read, a page
+ * that streams, and a quick sign-in page. Clients give up on requests at every stage, as browsers do
+ * on every navigation; afterwards the portal must serve at once, and hold no slot.
+ */
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let server: Server | undefined;
+afterEach(() => new Promise<void>((done) => (server ? server.close(() => done()) : done())));
+
+function start(limits = { maxInFlight: 4, maxQueue: 50, maxWaitMs: 500 }) {
+  const shed = createLoadShedder(limits);
+  server = createServer((req, res) => {
+    void shed(req, res, () => {
+      if (req.url?.startsWith("/api/slow")) {
+        setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end("{}"), 300);
+      } else if (req.url === "/streaming") {
+        res.writeHead(200, { "content-type": "text/html" });
+        res.write("<p>first part</p>");
+        setTimeout(() => res.end("<p>last part</p>"), 2_000);
+      } else res.writeHead(200, { "content-type": "text/html" }).end("<h1>Sign in</h1>");
+    });
+  });
+  return new Promise<number>((ready) => server?.listen(0, "127.0.0.1", () => ready((server?.address() as AddressInfo).port)));
+}
+
+/** A GET that the client gives up on: after `ms`, or once the first bytes of the body arrive. */
+function abandoned(port: number, path: string, when: { afterMs: number } | "first-bytes") {
+  return new Promise<void>((done) => {
+    const req = request({ port, host: "127.0.0.1", path, agent: false }, (res) => {
+      if (when === "first-bytes") res.once("data", () => req.destroy());
+      res.resume();
+    });
+    req.on("error", () => {});
+    req.on("close", () => done());
+    if (when !== "first-bytes") setTimeout(() => req.destroy(), when.afterMs);
+    req.end();
+  });
+}
+
+function get(port: number, path: string) {
+  return new Promise<{ status: number; ms: number }>((done, fail) => {
+    const began = performance.now();
+    request({ port, host: "127.0.0.1", path, agent: false }, (res) => {
+      res.resume();
+      res.on("end", () => done({ status: res.statusCode ?? 0, ms: performance.now() - began }));
+    })
+      .on("error", fail)
+      .end();
+  });
+}
+
+describe("the portal's load shedding when clients give up", () => {
+  it("gives every slot back: abandoned while queued, while served and while streaming, the portal then serves at once", async () => {
+    const port = await start();
+    // 4 admitted and 16 queued, all given up on after 50 ms: the queued ones while they wait for a turn.
+    await Promise.all(Array.from({ length: 20 }, () => abandoned(port, "/api/slow-read", { afterMs: 50 })));
+    // Pages given up on halfway through their stream.
+    await Promise.all(Array.from({ length: 4 }, () => abandoned(port, "/streaming", "first-bytes")));
+    await sleep(1_000);
+    for (let i = 0; i < 8; i++) {
+      const page = await get(port, "/login");
+      expect(page.status).toBe(200);
+      expect(page.ms).toBeLessThan(1_000);
+    }
+  });
+});
