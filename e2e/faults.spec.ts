@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ImportConfirmed, ImportRowsPage } from "../lib/contract/imports";
@@ -11,8 +12,9 @@ import { publicTestEnv } from "./support/stack-env";
 
 /**
  * Faults on a stack of this file's own (own ports, own database), so stopping or killing its API never
- * disturbs the other tests: the API stopped (SIGSTOP), the API killed (SIGKILL) and restarted by the
- * supervisor, and the API killed in the middle of an import's confirm.
+ * disturbs the other tests: a burst of requests that their clients give up on, the API stopped (SIGSTOP),
+ * the API killed (SIGKILL) and restarted by the supervisor, and the API killed in the middle of an
+ * import's confirm.
  */
 const portal = `http://localhost:${faultPorts.portal}`;
 const api = `http://127.0.0.1:${faultPorts.district}`;
@@ -61,6 +63,41 @@ async function apiUp() {
   }
   throw new Error("the API did not come back");
 }
+
+/** A GET that its client gives up on: after `ms`, or as soon as the first bytes of its body arrive. */
+function givenUp(path: string, cookie: string, when: { afterMs: number } | "first-bytes") {
+  return new Promise<void>((done) => {
+    const { port } = new URL(portal);
+    const req = httpRequest({ host: "localhost", port, path, agent: false, headers: { cookie } }, (res) => {
+      if (when === "first-bytes") res.once("data", () => req.destroy());
+      res.resume();
+    });
+    req.on("error", () => {});
+    req.on("close", () => done());
+    if (when !== "first-bytes") setTimeout(() => req.destroy(), when.afterMs);
+    req.end();
+  });
+}
+
+test("a burst of requests given up on while queued, served or streaming leaves the portal serving at once, every slot back @stack", async ({ page }) => {
+  await signIn(page.request);
+  const cookie = (await page.context().cookies(portal)).map((c) => `${c.name}=${c.value}`).join("; ");
+  // 60 searches at once (16 served, the rest queued), given up on after 300 ms, as a browser does on navigating away.
+  await Promise.all(Array.from({ length: 60 }, () => givenUp("/api/district/school/search", cookie, { afterMs: 300 })));
+  // Pages given up on as soon as their stream begins.
+  await Promise.all(Array.from({ length: 8 }, () => givenUp("/administration/school-management", cookie, "first-bytes")));
+  await new Promise((r) => setTimeout(r, 1_000));
+  for (let i = 0; i < 5; i++) {
+    const began = Date.now();
+    const login = await fetch(`${portal}/login`);
+    expect(login.status).toBe(200);
+    expect(Date.now() - began).toBeLessThan(1_000);
+  }
+  const ready = await fetch(`${portal}/readyz`);
+  expect(ready.status).toBe(200);
+  expect(await ready.json()).toMatchObject({ status: "ready", inFlight: 0, waiting: 0 });
+  expect((await page.request.get(`${portal}/api/district/school/search`)).status()).toBe(200);
+});
 
 test("while the API is stuck, a search answers 504 within the limit and a page explains it; both work again once it resumes @stack", async ({ page }) => {
   await signIn(page.request);

@@ -3,7 +3,8 @@ import next from "next";
 import { clientAddress } from "../lib/client-address";
 import { requestOutcomes, type RequestOutcome } from "../lib/request-outcome";
 import { closeWhenBodyUnread } from "../services/http/unread-body";
-import { createLoadShedder, portalLimits } from "./portal-shedding";
+import { answerHealth } from "./portal-health";
+import { createLoadShedder, portalLimits, priorityOf } from "./portal-shedding";
 
 /**
  * The portal's HTTP server: Next's request handler behind one step of our own. Next keeps a client's
@@ -77,10 +78,20 @@ async function main() {
     if (hops === 0) for (const name of ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded", "x-real-ip"]) delete req.headers[name];
     req.headers["x-forwarded-for"] = address;
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    if (answerHealth(req, res, shed.admission)) return;
     closeWhenBodyUnread(req, res);
-    const outcome: RequestOutcome = {};
+    const outcome: RequestOutcome = { priority: priorityOf(req) };
     statusFromOutcome(res, outcome);
-    void shed(req, res, () => requestOutcomes.run(outcome, () => void handle(req, res)));
+    void shed(req, res, () =>
+      requestOutcomes.run(outcome, () => {
+        // Whatever Next throws, the response ends, so its slot is given back and the client not left hanging.
+        handle(req, res).catch((error: unknown) => {
+          console.error("[portal] request failed:", error instanceof Error ? error.message : error);
+          if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+          res.end();
+        });
+      }),
+    );
   }).listen(port, hostname, () => console.log(`portal listening on http://${hostname}:${port}`));
 }
 

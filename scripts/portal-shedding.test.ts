@@ -11,10 +11,11 @@ import { createLoadShedder } from "./portal-shedding";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let server: Server | undefined;
+let shed: ReturnType<typeof createLoadShedder>;
 afterEach(() => new Promise<void>((done) => (server ? server.close(() => done()) : done())));
 
 function start(limits = { maxInFlight: 4, maxQueue: 50, maxWaitMs: 500 }) {
-  const shed = createLoadShedder(limits);
+  shed = createLoadShedder(limits, undefined);
   server = createServer((req, res) => {
     void shed(req, res, () => {
       if (req.url?.startsWith("/api/slow")) {
@@ -68,5 +69,20 @@ describe("the portal's load shedding when clients give up", () => {
       expect(page.status).toBe(200);
       expect(page.ms).toBeLessThan(1_000);
     }
+    expect(shed.admission.stats()).toMatchObject({ inFlight: 0, waiting: 0 });
+    expect(shed.admission.stats().abandoned).toBeGreaterThan(0);
+  });
+
+  it("serves a person's page while background reads fill the queue", async () => {
+    const port = await start({ maxInFlight: 4, maxQueue: 8, maxWaitMs: 2_000 });
+    const reads = Promise.all(Array.from({ length: 40 }, () => get(port, "/api/slow-read")));
+    await sleep(50);
+    const page = await get(port, "/dashboard");
+    expect(page.status).toBe(200);
+    // A slot is kept for pages: it does not wait for the reads ahead of it (each takes 300 ms).
+    expect(page.ms).toBeLessThan(250);
+    const statuses = (await reads).map((r) => r.status);
+    expect(statuses).toContain(503); // the reads beyond the queue were shed, not the page
+    expect(shed.admission.stats()).toMatchObject({ inFlight: 0, waiting: 0 });
   });
 });

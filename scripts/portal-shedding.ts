@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { authMessages, errorPageTitles } from "../lib/contract/messages";
-import { createAdmission, type AdmissionLimits } from "../services/http/admission";
+import { consoleSheddingLog, createAdmission, type AdmissionLimits, type Priority, type SheddingLog } from "../services/http/admission";
 
 /**
  * Load shedding at the portal's door. Beyond what it can serve promptly, a request is answered 503
@@ -38,12 +38,31 @@ const busyPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><me
 <body style="font-family:system-ui,sans-serif;display:flex;min-height:100dvh;flex-direction:column;align-items:center;justify-content:center;gap:1rem;text-align:center;padding:1rem">
 <h1>${errorPageTitles.other}</h1><p>${authMessages.busy}</p><p><a href="">Try again</a></p></body></html>`;
 
-/** Admits the request (calling `serve`, and counting it until its response ends) or refuses it. */
-export function createLoadShedder(limits: AdmissionLimits) {
-  const admission = createAdmission(limits);
-  return async (req: IncomingMessage, res: ServerResponse, serve: () => void) => {
+/**
+ * Which requests yield under load (README, "Load shedding"): a person opening a page (or moving to one),
+ * signing in or out, and every change they send are interactive; the BFF's reads (list searches, totals,
+ * suggestions, the bell's poll) are background, served with what is left.
+ */
+export function priorityOf(req: IncomingMessage): Priority {
+  const url = req.url ?? "/";
+  if (!url.startsWith("/api/") || url.startsWith("/api/auth/")) return "interactive";
+  return req.method === "GET" || req.method === "HEAD" ? "background" : "interactive";
+}
+
+/**
+ * Admits the request (calling `serve`, and counting it until its response closes: served, failed, or its
+ * client gone) or refuses it. A client that leaves while the request waits takes it out of the queue.
+ */
+export function createLoadShedder(limits: AdmissionLimits, log: SheddingLog | undefined = consoleSheddingLog("portal")) {
+  const admission = createAdmission(limits, log);
+  const shed = async (req: IncomingMessage, res: ServerResponse, serve: () => void) => {
     if (unmetered(req)) return serve();
-    const release = await admission.admit();
+    const gone = new AbortController();
+    const leave = () => gone.abort();
+    res.once("close", leave);
+    const release = await admission.admit({ priority: priorityOf(req), signal: gone.signal });
+    res.off("close", leave);
+    if (gone.signal.aborted || res.closed) return release?.();
     if (!release) {
       res.setHeader("Retry-After", RETRY_AFTER_SECONDS);
       res.setHeader("Cache-Control", "no-store");
@@ -55,6 +74,12 @@ export function createLoadShedder(limits: AdmissionLimits) {
       return;
     }
     res.once("close", release);
-    serve();
+    try {
+      serve();
+    } catch (error) {
+      release();
+      throw error;
+    }
   };
+  return Object.assign(shed, { admission });
 }

@@ -3,7 +3,7 @@ import { authMessages } from "../contract/messages";
 import type { AuthResult } from "../contract/user";
 import { env } from "../env";
 import { needsRefresh, type SessionData } from "../session";
-import { noteUpstreamFailure } from "../request-outcome";
+import { noteUpstreamFailure, requestOutcomes } from "../request-outcome";
 import { idleWatched } from "./idle-watch";
 
 export type ApiTarget = "district" | "billing";
@@ -64,10 +64,11 @@ class UpstreamTimeout extends Error {}
  */
 async function sendOnce(request: UpstreamRequest, session: SessionData | null | undefined): Promise<Response> {
   const headers = new Headers(request.headers);
-  if (request.clientIp) {
-    headers.set("x-portal-internal-secret", env().INTERNAL_SECRET);
-    headers.set("x-portal-client-ip", request.clientIp);
-  }
+  // A person's page, sign-in or change is served first by the API too; it believes so only with the secret.
+  const interactive = requestOutcomes.getStore()?.priority === "interactive";
+  if (request.clientIp || interactive) headers.set("x-portal-internal-secret", env().INTERNAL_SECRET);
+  if (request.clientIp) headers.set("x-portal-client-ip", request.clientIp);
+  if (interactive) headers.set("x-portal-priority", "interactive");
   if (session) headers.set("authorization", `Bearer ${session.accessToken}`);
   const init: RequestInit & { duplex?: "half" } = { method: request.method, headers, cache: "no-store", redirect: "manual" };
   if (request.json !== undefined) {

@@ -4,6 +4,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 
 export const INTERNAL_SECRET_HEADER = "x-portal-internal-secret";
 export const CLIENT_IP_HEADER = "x-portal-client-ip";
+export const PRIORITY_HEADER = "x-portal-priority";
 
 function sameSecret(given: string | undefined, expected: string): boolean {
   if (!given) return false;
@@ -24,4 +25,13 @@ export function clientIpOf(c: Context, internalSecret: string): string {
   } catch {
     return "unknown"; // in-process requests (tests) have no socket
   }
+}
+
+/**
+ * A request the portal marks as a person's own (a page, a sign-in, a change) is admitted before
+ * background reads; the mark counts only with the shared secret. Everything else, service clients
+ * included, is background.
+ */
+export function priorityOf(c: Context, internalSecret: string): "interactive" | "background" {
+  return c.req.header(PRIORITY_HEADER) === "interactive" && sameSecret(c.req.header(INTERNAL_SECRET_HEADER), internalSecret) ? "interactive" : "background";
 }

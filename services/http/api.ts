@@ -5,9 +5,9 @@ import * as z from "zod/mini";
 import { authMessages } from "../../lib/contract/messages";
 import { authenticate } from "../auth/authenticate";
 import { authenticateApiKey, clientScope } from "../auth/api-key";
-import { clientIpOf } from "../auth/client-ip";
+import { clientIpOf, priorityOf } from "../auth/client-ip";
 import { checkAccess, checkDistrictActive, type Access } from "./access";
-import { createAdmission } from "./admission";
+import { consoleSheddingLog, createAdmission } from "./admission";
 import { scopeOf } from "../db/scope";
 import type { ApiEnv, Deps } from "./context";
 import { AppError, renderError, validationError } from "./errors";
@@ -99,14 +99,19 @@ export function createApi(deps: Deps, info: { title: string; version: string }) 
     await next();
   });
   // Load shedding: a request beyond what the process can serve promptly is refused at once (503), never queued for long.
-  const admission = createAdmission({
-    maxInFlight: deps.config.API_MAX_IN_FLIGHT,
-    maxQueue: deps.config.API_MAX_QUEUE,
-    maxWaitMs: deps.config.API_QUEUE_WAIT_MS,
-  });
-  const admitted = createMiddleware(async (_c, next) => {
-    const release = await admission.admit();
+  const admission = createAdmission(
+    { maxInFlight: deps.config.API_MAX_IN_FLIGHT, maxQueue: deps.config.API_MAX_QUEUE, maxWaitMs: deps.config.API_QUEUE_WAIT_MS },
+    consoleSheddingLog(info.title),
+  );
+  const admitted = createMiddleware(async (c, next) => {
+    // A client that leaves while its request waits takes it out of the queue (its signal aborts).
+    const signal = c.req.raw.signal;
+    const release = await admission.admit({ priority: priorityOf(c, deps.config.INTERNAL_SECRET), signal });
     if (!release) throw new AppError("busy", authMessages.busy);
+    if (signal.aborted) {
+      release();
+      throw new AppError("busy", authMessages.busy);
+    }
     try {
       await next();
     } finally {
