@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "./csv";
+import { parseCsv, type CsvLimits } from "./csv";
 
 async function rows(...chunks: string[]) {
+  return capped(undefined, ...chunks);
+}
+
+async function capped(limits: CsvLimits | undefined, ...chunks: string[]) {
   const out: string[][] = [];
   for await (const row of parseCsv(
     (async function* () {
       yield* chunks;
     })(),
+    limits,
   ))
     out.push(row);
   return out;
@@ -31,5 +36,11 @@ describe("parseCsv", () => {
   });
   it("keeps empty fields and a last line without a line break", async () => {
     expect(await rows("a,,c\n,,\nend")).toEqual([["a", "", "c"], ["", "", ""], ["end"]]);
+  });
+  it("keeps at most the cap of a field and the first fields of a row, quoted or not, across chunks", async () => {
+    const long = "z".repeat(100_000);
+    const limits = { maxFieldChars: 5, maxFields: 3 };
+    expect(await capped(limits, `${long},"${long.slice(0, 50_000)}`, `""${long.slice(50_000)}",b,c,d,e\nnext`)).toEqual([["zzzzz", "zzzzz", "b"], ["next"]]);
+    expect(await capped(limits, '"ab""cd""ef",x')).toEqual([['ab"cd', "x"]]);
   });
 });

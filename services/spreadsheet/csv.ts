@@ -1,8 +1,15 @@
 /**
  * A streaming CSV parser (RFC 4180: quoted fields, doubled quotes, line breaks inside quotes, CRLF or LF).
- * It takes text chunks and yields rows as soon as they are complete.
+ * It takes text chunks and yields rows as soon as they are complete. Memory stays bounded whatever the
+ * file holds: a field keeps at most `maxFieldChars` characters and a row at most `maxFields` fields; what
+ * lies beyond is read past, never built into a string. Text is taken a run at a time, not a character
+ * at a time (a string grown by one character per step costs tens of bytes per character until it is used).
  */
-export async function* parseCsv(chunks: AsyncIterable<string>): AsyncGenerator<string[]> {
+export type CsvLimits = { maxFieldChars: number; maxFields: number };
+
+const SPECIAL = /[,\r\n"]/g;
+
+export async function* parseCsv(chunks: AsyncIterable<string>, limits: CsvLimits = { maxFieldChars: Infinity, maxFields: Infinity }): AsyncGenerator<string[]> {
   let field = "";
   let row: string[] = [];
   let quoted = false;
@@ -10,54 +17,76 @@ export async function* parseCsv(chunks: AsyncIterable<string>): AsyncGenerator<s
   let first = true;
   // A quote that ended a chunk inside a quoted field: the next chunk tells whether it was doubled.
   let pendingQuote = false;
+
+  const add = (chunk: string, from: number, to: number) => {
+    const room = limits.maxFieldChars - field.length;
+    if (room > 0 && to > from) field += chunk.slice(from, Math.min(to, from + room));
+  };
+  const endField = () => {
+    if (row.length < limits.maxFields) row.push(field);
+    field = "";
+    afterQuote = false;
+  };
+
   for await (let chunk of chunks) {
     if (first) {
       chunk = chunk.replace(/^\uFEFF/, ""); // a byte-order mark is not part of the first header
       first = false;
     }
-    let start = 0;
+    let i = 0;
     if (pendingQuote) {
       pendingQuote = false;
       if (chunk[0] === '"') {
-        field += '"';
-        start = 1;
+        add('"', 0, 1);
+        i = 1;
       } else {
         quoted = false;
         afterQuote = true;
       }
     }
-    for (let i = start; i < chunk.length; i++) {
-      const ch = chunk[i];
+    while (i < chunk.length) {
       if (quoted) {
-        if (ch === '"' && i === chunk.length - 1) pendingQuote = true;
-        else if (ch === '"') {
-          if (chunk[i + 1] === '"') {
-            field += '"';
-            i++;
-          } else {
-            quoted = false;
-            afterQuote = true;
-          }
-        } else field += ch;
+        const quote = chunk.indexOf('"', i);
+        if (quote < 0) {
+          add(chunk, i, chunk.length);
+          break;
+        }
+        add(chunk, i, quote);
+        if (quote === chunk.length - 1) {
+          pendingQuote = true;
+          break;
+        }
+        if (chunk[quote + 1] === '"') {
+          add('"', 0, 1);
+          i = quote + 2;
+        } else {
+          quoted = false;
+          afterQuote = true;
+          i = quote + 1;
+        }
         continue;
       }
-      if (ch === '"' && field === "" && !afterQuote) quoted = true;
-      else if (ch === ",") {
-        row.push(field);
-        field = "";
-        afterQuote = false;
-      } else if (ch === "\n" || ch === "\r") {
-        if (ch === "\r" && chunk[i + 1] === "\n") i++;
-        row.push(field);
+      SPECIAL.lastIndex = i;
+      const found = SPECIAL.exec(chunk);
+      const at = found ? found.index : chunk.length;
+      add(chunk, i, at);
+      if (!found) break;
+      i = at + 1;
+      const ch = chunk[at];
+      if (ch === '"') {
+        if (field === "" && !afterQuote) quoted = true;
+        else add('"', 0, 1);
+      } else if (ch === ",") endField();
+      else {
+        if (ch === "\r" && chunk[i] === "\n") i++;
+        endField();
         yield row;
         row = [];
-        field = "";
-        afterQuote = false;
-      } else field += ch;
+      }
     }
   }
   if (field !== "" || row.length > 0) {
-    row.push(field);
+    endField();
     yield row;
   }
 }

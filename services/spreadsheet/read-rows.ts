@@ -1,10 +1,10 @@
 import { createReadStream } from "node:fs";
 import { rm } from "node:fs/promises";
 import { open } from "node:fs/promises";
-import ExcelJS from "exceljs";
 import { importMessages, MAX_CELL_CHARS } from "../../lib/contract/imports";
 import { AppError } from "../http/errors";
 import { parseCsv } from "./csv";
+import { xlsxFirstSheetRows } from "./xlsx-reader";
 import { guardWorkbookZip, rewriteCheckedWorkbook } from "./zip-guard";
 
 type Kind = "xlsx" | "csv";
@@ -28,27 +28,6 @@ async function sniff(path: string): Promise<Kind> {
   if ((text.match(/\uFFFD/g) ?? []).length > 1) throw new AppError("bad_request", importMessages.notSpreadsheet);
   return "csv";
 }
-
-type CellValue = ExcelJS.CellValue;
-
-/** A cell as the text a person sees in it: dates as YYYY-MM-DD, booleans as TRUE/FALSE, a formula as its saved result. */
-function cellText(value: CellValue): string {
-  if (value === null || value === undefined) return "";
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
-  if (typeof value === "object") {
-    if ("richText" in value) return value.richText.map((r) => r.text).join("");
-    if ("result" in value) return cellText(value.result as CellValue);
-    if ("text" in value) return String(value.text);
-    if ("error" in value) return "";
-    return "";
-  }
-  return String(value);
-}
-
-/** A formula whose file keeps no result (written by a program that does not calculate): there is no value to read. */
-const isFormulaWithoutResult = (value: CellValue) =>
-  typeof value === "object" && value !== null && ("formula" in value || "sharedFormula" in value) && (value as { result?: unknown }).result === undefined;
 
 /** `problems`: messages for cells that have no readable value, by cell index. */
 export type SheetRow = { number: number; cells: string[]; problems?: Record<number, string> };
@@ -75,30 +54,16 @@ async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
   }
 }
 
+/**
+ * What is read of a cell before it is kept (trimmed and cut, `kept`): room for spaces around a value
+ * that is too long; and how many cells of a row (the templates have a few dozen columns).
+ */
+const limits = { maxCellChars: 4 * (MAX_CELL_CHARS + 1), maxColumns: 256 };
+
 /** The rows of a workbook rewritten by rewriteCheckedWorkbook: nothing in it inflates beyond what was counted. */
 async function* checkedRows(path: string): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
-    sharedStrings: "cache",
-    hyperlinks: "ignore",
-    // Styles tell a date from a number (a date is a number formatted as one).
-    styles: "cache",
-    worksheets: "emit",
-    entries: "emit",
-  });
   try {
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const values = row.values as CellValue[];
-        const cells: string[] = [];
-        const problems: Record<number, string> = {};
-        for (let i = 1; i < values.length; i++) {
-          if (isFormulaWithoutResult(values[i])) problems[i - 1] = importMessages.formulaWithoutValue;
-          cells.push(kept(cellText(values[i])));
-        }
-        yield { number: row.number, cells, ...(Object.keys(problems).length > 0 ? { problems } : {}) };
-      }
-      return; // the first sheet holds the data; others (e.g. the template's allowed values) are not rows
-    }
+    for await (const row of xlsxFirstSheetRows(path, limits)) yield { ...row, cells: row.cells.map(kept) };
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError("bad_request", importMessages.corrupt);
@@ -107,7 +72,8 @@ async function* checkedRows(path: string): AsyncGenerator<SheetRow> {
 
 async function* csvRows(path: string): AsyncGenerator<SheetRow> {
   let number = 0;
-  for await (const row of parseCsv(createReadStream(path, { encoding: "utf8" }))) yield { number: ++number, cells: row.map(kept) };
+  for await (const row of parseCsv(createReadStream(path, { encoding: "utf8" }), { maxFieldChars: limits.maxCellChars, maxFields: limits.maxColumns }))
+    yield { number: ++number, cells: row.map(kept) };
 }
 
 /** The rows of the upload's first sheet (or of the CSV), header first, as text with their sheet row numbers, streamed. */

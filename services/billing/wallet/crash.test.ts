@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
@@ -15,6 +14,7 @@ import { demoPasswords } from "../../db/demo-data";
 import { ledgerEntry, payment } from "../../db/schema";
 import { seedDemo } from "../../db/seed";
 import { ledgerInvariantBreaches } from "../ledger/invariant";
+import { freePort } from "../../test/api-process";
 
 /**
  * The issue's fault: the API killed in the middle of a credit. On a stack of its own (services/main.ts in a child
@@ -23,16 +23,6 @@ import { ledgerInvariantBreaches } from "../ledger/invariant";
  * transaction, after the ledger entry is written and before the commit. After a restart the credit must be
  * absent (never half there), the ledger invariant must hold, and a retried confirmation must credit it once.
  */
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 type Stack = { child: ChildProcess; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>; output: () => string };
 

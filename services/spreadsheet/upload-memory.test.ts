@@ -1,0 +1,89 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ImportRowsPage } from "../../lib/contract/imports";
+import { tooLong } from "../../lib/contract/messages";
+import type { AuthResult } from "../../lib/contract/user";
+import { demoPasswords } from "../db/demo-data";
+import { residentMemory, resetPeak, startApiProcess, type ApiProcess } from "../test/api-process";
+import { workbooks } from "../test/workbooks";
+
+/**
+ * An upload's memory is bounded by the cell cap, whatever the file holds: the APIs' process (as
+ * `npm run services` runs it, embedded) takes a 15 MB cell in a CSV, a 15 MB line, a 15 MB shared string
+ * and a 15 MB inline cell one after another, each staged with the cell's own error, while its resident
+ * memory never rises more than GROWTH_BOUND_MB above where it stood. (Before the readers kept to the cap,
+ * one such cell cost about 500 MB.) The process it starts is embedded whatever the test project, so it
+ * runs once, in the embedded project.
+ */
+const GROWTH_BOUND_MB = 150;
+const FIFTEEN_MB = 15 * 1024 * 1024;
+
+/** Letters that do not compress much, so a workbook holding them is not taken for a zip bomb. */
+const noise = (length: number) =>
+  randomBytes(length)
+    .toString("base64")
+    .replace(/[^a-z]/gi, "k")
+    .slice(0, length);
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("an upload's memory", () => {
+  let apis: ApiProcess;
+  let dataDir: string;
+  let token: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), "portal-upload-memory-"));
+    apis = await startApiProcess({ DATA_DIR: join(dataDir, "db"), SEED_DEMO: "true" });
+    const login = await fetch(`${apis.districtUrl}/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ identifier: "admin.ed1@example.org", password: demoPasswords.admin }),
+    });
+    token = ((await login.json()) as AuthResult).authorizationToken;
+  }, 180_000);
+  afterAll(async () => {
+    await apis?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const upload = async (bytes: Uint8Array, name: string) => {
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(bytes)]), name);
+    const response = await fetch(`${apis.districtUrl}/school/upload-multiple`, { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } });
+    return { status: response.status, body: (await response.json()) as ImportRowsPage & { message?: string } };
+  };
+
+  const header = ["Name", "Description", "Address", "Local Government", "Category"];
+
+  it(`stays within ${GROWTH_BOUND_MB} MB above its resident size while it takes a 15 MB cell, line, shared string and inline cell`, async () => {
+    const pid = apis.child.pid ?? 0;
+    // A small upload first, so what is measured is the files, not the first use of the code.
+    expect((await upload(workbooks.csv([header, ["Warm School", "", "1 Road", "Agege", "Primary"]]), "warm.csv")).status).toBe(201);
+    const before = residentMemory(pid).rssMb;
+    resetPeak(pid);
+
+    const cases: [string, () => Promise<Uint8Array>, string][] = [
+      ["a 15 MB cell (CSV)", async () => workbooks.csv([header, [noise(FIFTEEN_MB), "", "1 Road", "Agege", "Primary"]]), "cell.csv"],
+      [
+        "a 15 MB line (CSV)",
+        async () => Buffer.from(`${header.join(",")}\n${noise(200)},,1 Road,Agege,Primary${",abcdefghijklmn".repeat(FIFTEEN_MB / 15)}\n`),
+        "line.csv",
+      ],
+      ["a 15 MB shared string (xlsx)", () => workbooks.foreign([header, [noise(FIFTEEN_MB), "", "1 Road", "Agege", "Primary"]]), "shared.xlsx"],
+      ["a 15 MB inline cell (xlsx)", () => workbooks.ours([header, [noise(FIFTEEN_MB), "", "1 Road", "Agege", "Primary"]]), "inline.xlsx"],
+    ];
+    const peaks: string[] = [];
+    for (const [what, make, name] of cases) {
+      const { status, body } = await upload(await make(), name);
+      expect(status, `${what}: ${JSON.stringify(body).slice(0, 300)}`).toBe(201);
+      expect(body.invalidRows, what).toBe(1);
+      expect(body.rows[0]?.errors.name, what).toBe(tooLong(150));
+      peaks.push(`${what}: peak ${residentMemory(pid).peakMb.toFixed(0)} MB`);
+    }
+    const peak = residentMemory(pid).peakMb;
+    console.log(`[upload memory] resident ${before.toFixed(0)} MB before; ${peaks.join("; ")}`);
+    expect(peak - before, `resident ${before.toFixed(0)} MB before; ${peaks.join("; ")}`).toBeLessThan(GROWTH_BOUND_MB);
+  }, 180_000);
+});
