@@ -113,7 +113,7 @@ export async function benchLoad(seconds: number, connections: number) {
 }
 
 /** Migrates the server's database and seeds the demo into it when it is empty. */
-async function seedServer(url: string) {
+export async function seedServer(url: string) {
   const database = await openDatabase({ url });
   try {
     await database.migrate();

@@ -24,6 +24,8 @@ export type Stack = {
   restarts: () => number;
   /** Sends a signal to the APIs' process (fault tests: SIGSTOP, SIGCONT, SIGKILL). */
   signalApis: (signal: NodeJS.Signals) => void;
+  /** The running processes' ids: the APIs' (the primary, with its workers below it) and the portal's. */
+  pids: () => { apis?: number; portal?: number };
 };
 
 const nextBin = resolve("node_modules/next/dist/bin/next");
@@ -122,6 +124,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   const exited = Promise.race(supervised.map((s) => s.gaveUp));
   const restarts = () => supervised.reduce((sum, s) => sum + s.restarts(), 0);
-  const [apis] = supervised;
-  return { portalUrl, embedded: !env.DATABASE_URL, stop, exited, restarts, signalApis: (signal) => apis?.signal(signal) };
+  const [apis, portalProcess] = supervised;
+  return {
+    portalUrl,
+    embedded: !env.DATABASE_URL,
+    stop,
+    exited,
+    restarts,
+    signalApis: (signal) => apis?.signal(signal),
+    pids: () => ({ apis: apis?.pid(), portal: portalProcess?.pid() }),
+  };
 }

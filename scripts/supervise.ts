@@ -17,6 +17,8 @@ export type Supervised = {
   restarts: () => number;
   /** Sends a signal to the running process (the fault tests stop, resume or kill it). */
   signal: (signal: NodeJS.Signals) => void;
+  /** The running process's id (benchmarks read its memory). */
+  pid: () => number | undefined;
   /** Resolves with the last exit code when the supervisor gives up. */
   gaveUp: Promise<number>;
 };
@@ -73,6 +75,7 @@ export function supervise(label: string, first: ChildProcess, start: () => Child
     },
     restarts: () => restarts,
     signal: (signal) => void child.kill(signal),
+    pid: () => child.pid,
     gaveUp,
   };
 }

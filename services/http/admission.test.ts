@@ -135,6 +135,11 @@ describe("the API under more load than it serves", () => {
     const health = await api.call("GET", "/health");
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: "ok", database: "ok" });
+    // Readiness answers too, with the slots in use: busy is not wedged.
+    const ready = await api.call("GET", "/readyz");
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: "ready", database: "ok", inFlight: 1, waiting: 1 });
+    expect(await (await api.call("GET", "/livez")).json()).toEqual({ status: "alive" });
     held?.();
     (await waiting)?.();
     expect((await api.call("GET", "/school/search", { token: admin.authorizationToken })).status).toBe(200);

@@ -84,6 +84,12 @@ function parse<S extends Schema | undefined>(schema: S, value: unknown): Out<S> 
 }
 
 /**
+ * No request is worked on longer than the portal waits for the longest (LONG_UPSTREAM_TIMEOUT_MS, 5 min):
+ * a slot held a minute past that is lost, not busy.
+ */
+const WEDGED_AFTER_MS = 6 * 60_000;
+
+/**
  * One API (district or billing): a Hono app plus the registry of its routes. Routes are added only
  * through `route`, which authenticates, checks the declared access, and validates input with zod.
  */
@@ -166,6 +172,36 @@ export function createApi(deps: Deps, info: { title: string; version: string }) 
       unmetered: true,
     },
     async (c) => c.json({ status: "ok", database: await databaseHealth(deps) }),
+  );
+  route(
+    {
+      method: "GET",
+      path: "/livez",
+      summary: "The process answers: { status: 'alive' }",
+      tag: "Health",
+      access: { kind: "public" },
+      unmetered: true,
+    },
+    (c) => c.json({ status: "alive" }),
+  );
+  route(
+    {
+      method: "GET",
+      path: "/readyz",
+      summary:
+        "Whether this process can serve: 503 when the database is unavailable or every request slot has been held past any request's deadline. { status, database, inFlight, waiting, shed, abandoned, oldestHeldMs }",
+      tag: "Health",
+      access: { kind: "public" },
+      unmetered: true,
+    },
+    async (c) => {
+      const database = await databaseHealth(deps);
+      const wedged = admission.wedged(WEDGED_AFTER_MS);
+      if (wedged) console.error(`[${info.title}] not ready: every request slot has been held past any request's deadline`);
+      const status = wedged ? "wedged" : database === "unavailable" ? "unavailable" : "ready";
+      c.header("Cache-Control", "no-store");
+      return c.json({ status, database, ...admission.stats() }, status === "ready" ? 200 : 503);
+    },
   );
   route({ method: "GET", path: "/openapi.json", summary: "This document", tag: "Health", access: { kind: "public" } }, (c) =>
     c.json(buildOpenApi(info, routes)),

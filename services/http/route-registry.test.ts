@@ -74,6 +74,9 @@ describe("route registry", () => {
         "GET /district/list-of-states-and-local-governments",
         "GET /generic-apis/all-enum",
         "GET /health",
+        // Liveness and readiness for load balancers and operators: no session, nothing personal.
+        "GET /livez",
+        "GET /readyz",
         "GET /openapi.json",
         "PATCH /staff/reset-password",
         // Registration (architecture 'Registration'): no one is signed in yet; each is limited per client address.
