@@ -14,6 +14,7 @@ const isStandInUrl = (url: string) => new URL(url).pathname.replace(/\/+$/, "").
 const placeholderKey = /change-?me|example|placeholder|your[-_ ]?(secret|key)|replace[-_ ]?me|x{8}/i;
 
 const positiveInt = (fallback: number) => z._default(z.coerce.number().check(z.int(), z.positive()), fallback);
+const wholeNumber = (fallback: number) => z._default(z.coerce.number().check(z.int(), z.nonnegative()), fallback);
 
 /** Everything the APIs read from the environment, parsed once. Nothing else in services/ reads process.env. */
 const schema = z.object({
@@ -28,6 +29,11 @@ const schema = z.object({
   INTERNAL_SECRET: secretField("INTERNAL_SECRET"),
   /** Seed the demo (published passwords) into an empty embedded database: `npm start` asks for it; never with NODE_ENV=production. */
   SEED_DEMO: z._default(z.enum(["true", "false"]), "false"),
+  /**
+   * Migrate the database at start. Left out: yes, except with NODE_ENV=production, where migrating is a release
+   * step (`npm run db:migrate`) and an instance refuses to serve a schema older than its code.
+   */
+  MIGRATE_ON_START: z.optional(z.enum(["true", "false"])),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt(900),
   REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
   REFRESH_GRACE_SECONDS: positiveInt(30),
@@ -63,6 +69,13 @@ const schema = z.object({
   API_MAX_IN_FLIGHT: positiveInt(16),
   API_MAX_QUEUE: positiveInt(256),
   API_QUEUE_WAIT_MS: positiveInt(1000),
+  /**
+   * On SIGTERM (a deploy, a scale-down): how long the process keeps serving after its readiness turns 503, while
+   * the load balancer notices (longer than its health check's interval times its fall count), and then how long
+   * the requests in flight may take to finish (a confirm may take 5 minutes). SIGINT (Ctrl+C) skips the grace.
+   */
+  SHUTDOWN_GRACE_MS: wholeNumber(5_000),
+  SHUTDOWN_DRAIN_MS: positiveInt(330_000),
   /**
    * API worker processes sharing the ports (with DATABASE_URL only: the embedded database allows one
    * process). Left out: one per core with a PostgreSQL server, one otherwise.

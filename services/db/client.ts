@@ -5,11 +5,10 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { acquireDataDirLock } from "./data-dir-lock";
+import { applyMigrations, readMigrations, schemaStatus, type SchemaStatus, type SqlSession } from "./migrator";
 import * as schema from "./schema";
 
 /** One type for both drivers: queries are written once and run on PGlite or a PostgreSQL server. */
@@ -18,7 +17,10 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: "embedded" | "server";
-  migrate: () => Promise<void>;
+  /** Applies the pending migrations under the migration lock (migrator.ts); the tags applied. */
+  migrate: () => Promise<string[]>;
+  /** Whether the database has every migration this code expects. */
+  schemaStatus: () => Promise<SchemaStatus>;
   close: () => Promise<void>;
 };
 
@@ -33,10 +35,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if ("url" in options) {
     const client = postgres(options.url, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    // The migrator's lock is a session lock: it needs one connection of its own for the whole run.
+    const session = async (): Promise<SqlSession> => {
+      const connection = await client.reserve();
+      return { run: (text) => connection.unsafe(text), release: async () => connection.release() };
+    };
     return {
       db,
       kind: "server",
-      migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder }),
+      migrate: async () => applyMigrations(await session(), readMigrations(migrationsFolder)),
+      schemaStatus: async () => schemaStatus(await session(), readMigrations(migrationsFolder)),
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -53,10 +61,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // One connection, one process: the migrator's session is the database itself.
+  const session: SqlSession = { run: async (text) => (await client.exec(text)).at(-1)?.rows ?? [], release: async () => {} };
   return {
     db,
     kind: "embedded",
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: () => applyMigrations(session, readMigrations(migrationsFolder)),
+    schemaStatus: () => schemaStatus(session, readMigrations(migrationsFolder)),
     close: async () => {
       await client.close();
       release();

@@ -1,5 +1,3 @@
-import { randomBytes } from "node:crypto";
-import postgres from "postgres";
 import { syncPermissionCatalogue } from "../db/catalogue";
 import { openDatabase, type Database } from "../db/client";
 import { seedDemo } from "../db/seed";
@@ -12,6 +10,7 @@ import { createProviderStandIn } from "../billing/stand-in/app";
 import { listenStandIn } from "../billing/stand-in/listen";
 import { createMailer } from "../mail/mailer";
 import type { AuthResult } from "../../lib/contract/user";
+import { freshServerDatabase } from "./server-database";
 
 /**
  * A fresh, migrated and seeded database per call: PGlite in memory, or a new database on the
@@ -20,20 +19,13 @@ import type { AuthResult } from "../../lib/contract/user";
 async function freshDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ memory: true });
-  const name = `portal_test_${randomBytes(6).toString("hex")}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const server = await freshServerDatabase(serverUrl);
+  const database = await openDatabase({ url: server.url });
   return {
     ...database,
     close: async () => {
       await database.close();
-      const cleanup = postgres(serverUrl, { max: 1, onnotice: () => {} });
-      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await server.drop();
     },
   };
 }

@@ -4,7 +4,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FundResult, PaymentLink } from "../../../lib/contract/billing";
 import type { AuthResult } from "../../../lib/contract/user";
@@ -15,6 +14,7 @@ import { ledgerEntry, payment } from "../../db/schema";
 import { seedDemo } from "../../db/seed";
 import { ledgerInvariantBreaches } from "../ledger/invariant";
 import { freePort } from "../../test/api-process";
+import { freshServerDatabase } from "../../test/server-database";
 
 /**
  * The issue's fault: the API killed in the middle of a credit. On a stack of its own (services/main.ts in a child
@@ -47,18 +47,9 @@ describe("the billing API killed in the middle of a credit", () => {
 
   beforeAll(async () => {
     if (serverUrl) {
-      const name = `portal_crash_${randomBytes(6).toString("hex")}`;
-      const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`create database ${name}`);
-      await admin.end();
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      dropDatabase = async () => {
-        const cleanup = postgres(serverUrl, { max: 1, onnotice: () => {} });
-        await cleanup.unsafe(`drop database if exists ${name} with (force)`);
-        await cleanup.end();
-      };
+      const server = await freshServerDatabase(serverUrl, "portal_crash");
+      databaseUrl = server.url;
+      dropDatabase = server.drop;
     } else {
       dataDir = mkdtempSync(join(tmpdir(), "portal-crash-"));
     }
