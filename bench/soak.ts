@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startStack } from "../scripts/stack";
@@ -54,57 +55,89 @@ const pick = (): Kind => {
 let made = 0;
 const runTag = `Soak${Date.now().toString(36)}`;
 
-function requestFor(kind: Kind, cookie: string): [string, RequestInit] {
+type Outgoing = { url: string; method?: string; headers: Record<string, string>; body?: Buffer };
+
+async function requestFor(kind: Kind, cookie: string): Promise<Outgoing> {
   const headers: Record<string, string> = { cookie, origin: portal };
   const term = ["", "school", "a", "lagos", "zz"][made++ % 5] ?? "";
   switch (kind) {
     case "search":
-      return [`${portal}/api/district/school/search?searchTerm=${term}&limit=12&page=1`, { headers }];
+      return { url: `${portal}/api/district/school/search?searchTerm=${term}&limit=12&page=1`, headers };
     case "page":
-      return [`${portal}/administration/school-management`, { headers }];
+      return { url: `${portal}/administration/school-management`, headers };
     case "poll":
-      return [`${portal}/api/district/notifications/unread-count`, { headers }];
-    case "create":
-      return [
-        `${portal}/api/district/school/add`,
-        {
-          method: "POST",
-          headers: { ...headers, "content-type": "application/json" },
-          body: JSON.stringify({ name: `${runTag} School ${made++}`, description: "", address: "1 Soak Road", localGovernment: "Agege", category: "Primary" }),
-        },
-      ];
+      return { url: `${portal}/api/district/notifications/unread-count`, headers };
+    case "create": {
+      const body = JSON.stringify({
+        name: `${runTag} School ${made++}`,
+        description: "",
+        address: "1 Soak Road",
+        localGovernment: "Agege",
+        category: "Primary",
+      });
+      return { url: `${portal}/api/district/school/add`, method: "POST", headers: { ...headers, "content-type": "application/json" }, body: Buffer.from(body) };
+    }
     case "upload": {
       const rows = ["Name,Description,Address,Local Government,Category"];
       for (let i = 0; i < 50; i++) rows.push(`${runTag} Upload ${made} ${i},,${i} Soak Road,Agege,Primary`);
       made++;
       const form = new FormData();
       form.append("file", new Blob([rows.join("\n")], { type: "text/csv" }), "schools.csv");
-      return [`${portal}/api/district/school/upload-multiple`, { method: "POST", headers, body: form }];
+      // The multipart body as bytes, with its boundary in the content type.
+      const encoded = new Response(form);
+      const type = encoded.headers.get("content-type") ?? "";
+      return {
+        url: `${portal}/api/district/school/upload-multiple`,
+        method: "POST",
+        headers: { ...headers, "content-type": type },
+        body: Buffer.from(await encoded.arrayBuffer()),
+      };
     }
     case "download":
-      return [`${portal}/api/district/school/download`, { headers }];
+      return { url: `${portal}/api/district/school/download`, headers };
   }
 }
 
-/** One request, read to its end, or given up on at a random moment (before its answer or halfway through its body). */
+/**
+ * One request over node:http, read to its end, or given up on (the socket destroyed) after `abandonAfterMs`:
+ * before its answer or halfway through its body, as a browser leaving a page does. Any request still
+ * unanswered after two minutes counts as failed.
+ */
+function exchange(out: Outgoing, abandonAfterMs: number | undefined): Promise<number | "abandoned" | "failed"> {
+  return new Promise((settle) => {
+    const req = httpRequest(
+      out.url,
+      { method: out.method ?? "GET", headers: out.body ? { ...out.headers, "content-length": String(out.body.length) } : out.headers },
+      (res) => {
+        res.on("data", () => {});
+        res.on("end", () => settle(res.statusCode ?? 0));
+        res.on("error", () => settle(abandoned ? "abandoned" : "failed"));
+      },
+    );
+    let abandoned = false;
+    const giveUp = abandonAfterMs === undefined ? undefined : setTimeout(() => ((abandoned = true), req.destroy()), abandonAfterMs);
+    const stuck = setTimeout(() => req.destroy(), 120_000);
+    req.on("error", () => settle(abandoned ? "abandoned" : "failed"));
+    req.on("close", () => {
+      clearTimeout(giveUp);
+      clearTimeout(stuck);
+      settle(abandoned ? "abandoned" : "failed"); // a no-op once settled
+    });
+    req.end(out.body);
+  });
+}
+
 async function send(kind: Kind, cookie: string, tally: Tally) {
-  const [url, init] = requestFor(kind, cookie);
-  const leave = new AbortController();
-  const abandon = Math.random() < ABANDON_SHARE;
-  const timer = abandon ? setTimeout(() => leave.abort(), Math.random() * 400) : undefined;
+  const out = await requestFor(kind, cookie);
   const began = performance.now();
-  try {
-    const response = await fetch(url, { ...init, redirect: "manual", signal: leave.signal });
-    await response.arrayBuffer();
-    if (response.status === 503) tally.shed++;
-    else if (response.status < 400) tally.ok++;
+  const outcome = await exchange(out, Math.random() < ABANDON_SHARE ? Math.random() * 400 : undefined);
+  if (outcome === "abandoned") tally.abandoned++;
+  else if (outcome === "failed") tally.failed++;
+  else {
+    if (outcome === 503) tally.shed++;
+    else if (outcome < 400) tally.ok++;
     else tally.other++;
     tally.ms.push(performance.now() - began);
-  } catch {
-    if (leave.signal.aborted) tally.abandoned++;
-    else tally.failed++;
-  } finally {
-    clearTimeout(timer);
   }
 }
 

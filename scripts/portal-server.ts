@@ -3,41 +3,35 @@ import next from "next";
 import { clientAddress } from "../lib/client-address";
 import { requestOutcomes, type RequestOutcome } from "../lib/request-outcome";
 import { closeWhenBodyUnread } from "../services/http/unread-body";
+import { parsePortalEnv } from "../lib/env-schema";
+import { createLifecycle } from "../services/http/lifecycle";
+import { checkApisShareSecret } from "./portal-handshake";
 import { answerHealth } from "./portal-health";
-import { createLoadShedder, portalLimits, priorityOf } from "./portal-shedding";
+import { createLoadShedder, portalLimits, priorityOf, refuseBusy } from "./portal-shedding";
 
 /**
  * The portal's HTTP server: Next's request handler behind one step of our own. Next keeps a client's
  * X-Forwarded-* headers as they come, and its route handlers cannot see the socket, so the address the
  * BFF forwards to the APIs' rate limits is decided here: the socket's, or with TRUSTED_PROXY_HOPS > 0
  * the one our proxies saw (lib/client-address.ts). The other X-Forwarded-* headers are believed only
- * from trusted proxies too. It also refuses to listen beyond this machine without PORTAL_URL and sets
- * the security headers every response carries, sheds load beyond what it can serve (portal-shedding.ts),
- * and gives a page that failed for want of an API the status that says so.
+ * from trusted proxies too. It also checks the whole configuration before it listens (lib/env-schema.ts:
+ * beyond this machine PORTAL_URL is required) and that the APIs share INTERNAL_SECRET before it takes
+ * traffic (portal-handshake.ts), answers /livez and /readyz, sets the security headers every response
+ * carries, sheds load beyond what it can serve (portal-shedding.ts), gives a page that failed for want
+ * of an API the status that says so, and drains on SIGTERM (services/http/lifecycle.ts).
  */
 const dev = process.argv.includes("--dev");
-const port = Number(process.env.PORT || 3000);
-const hostname = process.env.PORTAL_HOST || "localhost";
-const hops = Number(process.env.TRUSTED_PROXY_HOPS || 0);
-if (!Number.isInteger(hops) || hops < 0) {
-  console.error("TRUSTED_PROXY_HOPS must be a whole number (0 when nothing stands in front of the portal).");
+const log = (line: string) => console.log(`[portal] ${line}`);
+
+// Every variable is checked before the portal listens: a misconfigured portal never takes traffic.
+const parsed = parsePortalEnv(process.env);
+if (!parsed.ok) {
+  for (const problem of parsed.problems) console.error(`[portal] configuration: ${problem}`);
+  console.error("[portal] not starting.");
   process.exit(1);
 }
-
-const portalUrl = process.env.PORTAL_URL || "";
-const https = portalUrl.startsWith("https:");
-
-/**
- * Beyond this machine the portal must know the address people use: the CSRF check accepts only that
- * origin (it never believes the Host header), and over https the cookie and HSTS follow from it.
- */
-if (!["localhost", "127.0.0.1", "::1"].includes(hostname) && !portalUrl) {
-  console.error(
-    `PORTAL_HOST=${hostname} makes the portal reachable from other machines, so it needs PORTAL_URL: the address they open ` +
-      `(for example PORTAL_URL=http://192.168.1.10:${port} on a LAN, or https://portal.example.org behind TLS). Not starting.`,
-  );
-  process.exit(1);
-}
+const env = parsed.env;
+const https = (env.PORTAL_URL ?? "").startsWith("https:");
 
 /** On every response, pages, API answers and static files alike (pages add their CSP in proxy.ts). */
 const securityHeaders: [string, string][] = [
@@ -64,38 +58,67 @@ function statusFromOutcome(res: ServerResponse, outcome: RequestOutcome) {
   }) as ServerResponse["writeHead"];
 }
 
+/** No request the portal serves takes longer than the long upstream limit: a slot held a minute past it is lost. */
+const wedgedAfterMs = env.LONG_UPSTREAM_TIMEOUT_MS + 60_000;
+
 async function main() {
-  const app = next({ dev, hostname, port, turbopack: dev });
-  const handle = app.getRequestHandler();
-  await app.prepare();
-  const shed = createLoadShedder(portalLimits());
-  createServer((req, res) => {
+  const lifecycle = createLifecycle(log);
+  const shed = createLoadShedder(portalLimits(env));
+  // Next's handler, once it is prepared; until then a request is answered 503.
+  const nextApp: { handle?: ReturnType<ReturnType<typeof next>["getRequestHandler"]> } = {};
+  const server = createServer((req, res) => {
+    if (answerHealth(req, res, { admission: shed.admission, state: lifecycle.state(), wedgedAfterMs })) return;
     const forwardedFor = req.headers["x-forwarded-for"];
     const address = clientAddress(
       { socket: req.socket.remoteAddress, forwardedFor: Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor },
-      hops,
+      env.TRUSTED_PROXY_HOPS,
     );
-    if (hops === 0) for (const name of ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded", "x-real-ip"]) delete req.headers[name];
+    if (env.TRUSTED_PROXY_HOPS === 0)
+      for (const name of ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded", "x-real-ip"]) delete req.headers[name];
     req.headers["x-forwarded-for"] = address;
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
-    if (answerHealth(req, res, shed.admission)) return;
     closeWhenBodyUnread(req, res);
+    const serve = nextApp.handle;
+    if (!serve) return refuseBusy(req, res); // still starting
     const outcome: RequestOutcome = { priority: priorityOf(req) };
     statusFromOutcome(res, outcome);
     void shed(req, res, () =>
       requestOutcomes.run(outcome, () => {
         // Whatever Next throws, the response ends, so its slot is given back and the client not left hanging.
-        handle(req, res).catch((error: unknown) => {
+        serve(req, res).catch((error: unknown) => {
           console.error("[portal] request failed:", error instanceof Error ? error.message : error);
           if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
           res.end();
         });
       }),
     );
-  }).listen(port, hostname, () => console.log(`portal listening on http://${hostname}:${port}`));
+  });
+  lifecycle.track(server);
+  // Listening at once, the portal answers its health checks while it starts (readiness 503 until ready).
+  await new Promise<void>((listening) => server.listen(env.PORT, env.PORTAL_HOST, listening));
+  log(`listening on http://${env.PORTAL_HOST}:${env.PORT}; starting`);
+
+  let stopping = false;
+  const stop = (graceMs: number) => async () => {
+    if (stopping) return;
+    stopping = true;
+    await lifecycle.drain([server], { graceMs, drainMs: env.SHUTDOWN_DRAIN_MS });
+    process.exit(0);
+  };
+  // SIGTERM (a deploy) drains after a grace period for the load balancer; SIGINT (Ctrl+C) at once.
+  process.on("SIGTERM", stop(env.SHUTDOWN_GRACE_MS));
+  process.on("SIGINT", stop(0));
+
+  // The APIs' handshake first: a portal that does not share their secret stops before any build is loaded.
+  await checkApisShareSecret(env, log);
+  const app = next({ dev, hostname: env.PORTAL_HOST, port: env.PORT, turbopack: dev });
+  await app.prepare();
+  nextApp.handle = app.getRequestHandler();
+  lifecycle.ready();
+  log(`ready on http://${env.PORTAL_HOST}:${env.PORT}`);
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(`[portal] ${error instanceof Error ? error.message : String(error)} Not starting.`);
   process.exit(1);
 });

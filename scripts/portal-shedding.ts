@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { authMessages, errorPageTitles } from "../lib/contract/messages";
+import type { PortalEnv } from "../lib/env-schema";
 import { consoleSheddingLog, createAdmission, type AdmissionLimits, type Priority, type SheddingLog } from "../services/http/admission";
 
 /**
@@ -10,19 +11,12 @@ import { consoleSheddingLog, createAdmission, type AdmissionLimits, type Priorit
  */
 const RETRY_AFTER_SECONDS = "2";
 
-const positive = (name: string, fallback: number) => {
-  const value = Number(process.env[name] || fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number from 1.`);
-  return value;
-};
-
-export function portalLimits(): AdmissionLimits {
-  return {
-    maxInFlight: positive("PORTAL_MAX_IN_FLIGHT", 16),
-    maxQueue: positive("PORTAL_MAX_QUEUE", 256),
-    maxWaitMs: positive("PORTAL_QUEUE_WAIT_MS", 500),
-  };
-}
+/** The portal's limits (PORTAL_MAX_IN_FLIGHT, PORTAL_MAX_QUEUE, PORTAL_QUEUE_WAIT_MS; lib/env-schema.ts checks them). */
+export const portalLimits = (env: Pick<PortalEnv, "PORTAL_MAX_IN_FLIGHT" | "PORTAL_MAX_QUEUE" | "PORTAL_QUEUE_WAIT_MS">): AdmissionLimits => ({
+  maxInFlight: env.PORTAL_MAX_IN_FLIGHT,
+  maxQueue: env.PORTAL_MAX_QUEUE,
+  maxWaitMs: env.PORTAL_QUEUE_WAIT_MS,
+});
 
 const unmetered = (req: IncomingMessage) => {
   const url = req.url ?? "/";
@@ -37,6 +31,17 @@ const unmetered = (req: IncomingMessage) => {
 const busyPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${errorPageTitles.other}</title></head>
 <body style="font-family:system-ui,sans-serif;display:flex;min-height:100dvh;flex-direction:column;align-items:center;justify-content:center;gap:1rem;text-align:center;padding:1rem">
 <h1>${errorPageTitles.other}</h1><p>${authMessages.busy}</p><p><a href="">Try again</a></p></body></html>`;
+
+/** 503 with Retry-After: JSON for the BFF, a small page for a page. */
+export function refuseBusy(req: IncomingMessage, res: ServerResponse) {
+  res.setHeader("Retry-After", RETRY_AFTER_SECONDS);
+  res.setHeader("Cache-Control", "no-store");
+  if ((req.url ?? "").startsWith("/api/")) {
+    res.writeHead(503, { "content-type": "application/json" }).end(JSON.stringify({ message: authMessages.busy, code: "busy" }));
+  } else {
+    res.writeHead(503, { "content-type": "text/html; charset=utf-8" }).end(busyPage);
+  }
+}
 
 /**
  * Which requests yield under load (README, "Load shedding"): a person opening a page (or moving to one),
@@ -63,16 +68,7 @@ export function createLoadShedder(limits: AdmissionLimits, log: SheddingLog | un
     const release = await admission.admit({ priority: priorityOf(req), signal: gone.signal });
     res.off("close", leave);
     if (gone.signal.aborted || res.closed) return release?.();
-    if (!release) {
-      res.setHeader("Retry-After", RETRY_AFTER_SECONDS);
-      res.setHeader("Cache-Control", "no-store");
-      if ((req.url ?? "").startsWith("/api/")) {
-        res.writeHead(503, { "content-type": "application/json" }).end(JSON.stringify({ message: authMessages.busy, code: "busy" }));
-      } else {
-        res.writeHead(503, { "content-type": "text/html; charset=utf-8" }).end(busyPage);
-      }
-      return;
-    }
+    if (!release) return refuseBusy(req, res);
     res.once("close", release);
     try {
       serve();

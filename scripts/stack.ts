@@ -112,8 +112,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // A first start that fails (a refused configuration, a port in use) is reported, not retried.
     await Promise.all([waitFor(`${env.DISTRICT_API_URL}/health`, services, "The APIs"), waitFor(`${portalUrl}/login`, portal, "The portal")]);
   } catch (error) {
-    services.kill("SIGTERM");
-    portal.kill("SIGTERM");
+    services.kill("SIGINT");
+    portal.kill("SIGINT");
     throw error;
   }
 

@@ -69,7 +69,8 @@ export function supervise(label: string, first: ChildProcess, start: () => Child
       clearTimeout(timer);
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((done) => child.once("exit", done));
-        child.kill("SIGTERM");
+        // SIGINT: the one-machine stack has no load balancer to wait for, so its parts skip SIGTERM's grace period.
+        child.kill("SIGINT");
         await exited;
       }
     },

@@ -51,7 +51,8 @@ async function runWorkers(config: ServiceConfig, count: number) {
     if (demo) console.warn(demoBanner());
   });
 
-  const stop = () => {
+  // The workers get the primary's own signal: SIGTERM drains after the grace period, SIGINT at once.
+  const stop = (signal: NodeJS.Signals) => () => {
     if (stopping) return;
     stopping = true;
     const workersLeft = Object.values(cluster.workers ?? {});
@@ -59,11 +60,11 @@ async function runWorkers(config: ServiceConfig, count: number) {
     if (left === 0) process.exit(0);
     for (const worker of workersLeft) {
       worker?.once("exit", () => --left === 0 && process.exit(0));
-      worker?.kill("SIGTERM");
+      worker?.process.kill(signal);
     }
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop("SIGINT"));
+  process.on("SIGTERM", stop("SIGTERM"));
 }
 
 main().catch((error) => {

@@ -1,4 +1,5 @@
 import cluster from "node:cluster";
+import type { Server } from "node:http";
 import { serve, type ServerType } from "@hono/node-server";
 import { createBillingApi } from "./billing/app";
 import { bootDatabase } from "./boot";
@@ -6,6 +7,7 @@ import { providerStandInPath, type ServiceConfig } from "./config";
 import { createProviderStandIn } from "./billing/stand-in/app";
 import { demoBanner, demoIsLive } from "./db/seed";
 import { createDistrictApi } from "./district/app";
+import { createLifecycle } from "./http/lifecycle";
 import { closeWhenBodyUnread } from "./http/unread-body";
 import { createMailer } from "./mail/mailer";
 
@@ -19,10 +21,12 @@ export const listeningLine = (config: ServiceConfig, how: string) =>
  */
 export async function serveApis(config: ServiceConfig, options: { prepared: boolean; announce: boolean }) {
   const database = await bootDatabase(config, { prepared: options.prepared });
-  const deps = { db: database.db, config, mailer: createMailer(config) };
+  const lifecycle = createLifecycle((line) => console.log(`[services${cluster.isWorker ? ` worker ${process.pid}` : ""}] ${line}`));
+  const deps = { db: database.db, config, mailer: createMailer(config), lifecycle };
   const listen = (app: { fetch: (r: Request) => Response | Promise<Response> }, port: number) =>
     new Promise<ServerType>((ready) => {
       const server = serve({ fetch: app.fetch, port, hostname: config.API_HOST }, () => ready(server));
+      lifecycle.track(server as Server);
       server.on("request", closeWhenBodyUnread);
     });
   const billing = createBillingApi(deps);
@@ -41,17 +45,21 @@ export async function serveApis(config: ServiceConfig, options: { prepared: bool
       console.warn("[services] no PAYSTACK_SECRET_KEY: wallet funding goes through the provider stand-in (a test checkout; no money moves)");
   }
 
+  lifecycle.ready();
+
+  // SIGTERM drains (readiness 503, a grace period, then the requests in flight finish); SIGINT, a person at a
+  // terminal, skips the grace. Mail is flushed and the database closed only once nothing uses them.
   let stopping = false;
-  const stop = async () => {
+  const stop = (graceMs: number) => async () => {
     if (stopping) return;
     stopping = true;
-    await Promise.all(servers.map((s) => new Promise((done) => s.close(done))));
+    await lifecycle.drain(servers as Server[], { graceMs, drainMs: config.SHUTDOWN_DRAIN_MS });
     await deps.mailer.flush();
     await database.close();
     process.exit(0);
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop(0));
+  process.on("SIGTERM", stop(config.SHUTDOWN_GRACE_MS));
   // A worker whose primary is gone (killed, even with -9) stops too rather than linger unmanaged.
-  if (cluster.isWorker) process.on("disconnect", stop);
+  if (cluster.isWorker) process.on("disconnect", stop(0));
 }

@@ -6,6 +6,7 @@ import { authMessages } from "../../lib/contract/messages";
 import { authenticate } from "../auth/authenticate";
 import { authenticateApiKey, clientScope } from "../auth/api-key";
 import { clientIpOf, priorityOf } from "../auth/client-ip";
+import { HANDSHAKE_HEADER, verifyHandshake } from "../auth/handshake";
 import { checkAccess, checkDistrictActive, type Access } from "./access";
 import { consoleSheddingLog, createAdmission } from "./admission";
 import { scopeOf } from "../db/scope";
@@ -189,7 +190,7 @@ export function createApi(deps: Deps, info: { title: string; version: string }) 
       method: "GET",
       path: "/readyz",
       summary:
-        "Whether this process can serve: 503 when the database is unavailable or every request slot has been held past any request's deadline. { status, database, inFlight, waiting, shed, abandoned, oldestHeldMs }",
+        "Whether this process can serve: 503 while it drains (SIGTERM), when the database is unavailable, or when every request slot has been held past any request's deadline. { status, database, inFlight, waiting, shed, abandoned, oldestHeldMs }",
       tag: "Health",
       access: { kind: "public" },
       unmetered: true,
@@ -198,9 +199,26 @@ export function createApi(deps: Deps, info: { title: string; version: string }) 
       const database = await databaseHealth(deps);
       const wedged = admission.wedged(WEDGED_AFTER_MS);
       if (wedged) console.error(`[${info.title}] not ready: every request slot has been held past any request's deadline`);
-      const status = wedged ? "wedged" : database === "unavailable" ? "unavailable" : "ready";
+      const life = deps.lifecycle?.state() ?? "ready";
+      const status = life !== "ready" ? life : wedged ? "wedged" : database === "unavailable" ? "unavailable" : "ready";
       c.header("Cache-Control", "no-store");
       return c.json({ status, database, ...admission.stats() }, status === "ready" ? 200 : 503);
+    },
+  );
+  route(
+    {
+      method: "GET",
+      path: "/internal/handshake",
+      summary:
+        "The portal's check at start that it shares INTERNAL_SECRET: header x-portal-handshake '<ms>.<HMAC-SHA256 of the time>'. { trusted: true }; 401 when the signature is not this API's",
+      tag: "Health",
+      access: { kind: "public" },
+      unmetered: true,
+    },
+    (c) => {
+      if (!verifyHandshake(c.req.header(HANDSHAKE_HEADER), deps.config.INTERNAL_SECRET))
+        throw new AppError("unauthenticated", "The portal's INTERNAL_SECRET is not this API's.");
+      return c.json({ trusted: true });
     },
   );
   route({ method: "GET", path: "/openapi.json", summary: "This document", tag: "Health", access: { kind: "public" } }, (c) =>

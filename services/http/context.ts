@@ -1,3 +1,4 @@
+import type { Lifecycle } from "./lifecycle";
 import type { Operation } from "../../lib/contract/permissions";
 import type { AccountStatus, OrganizationType } from "../../lib/contract/user";
 import type { ServiceConfig } from "../config";
@@ -6,7 +7,8 @@ import type { StaffScope } from "../db/scope";
 import type { Mailer } from "../mail/mailer";
 
 /** What every handler can reach: passed in at start, so tests build an app on their own database. */
-export type Deps = { db: Db; config: ServiceConfig; mailer: Mailer };
+/** `lifecycle`: the process's state for readiness (starting, ready, draining); in-process tests have none and are ready. */
+export type Deps = { db: Db; config: ServiceConfig; mailer: Mailer; lifecycle?: Pick<Lifecycle, "state"> };
 
 /** The signed-in caller, as the access token and the database describe them on this request. */
 export type Actor = {

@@ -77,6 +77,8 @@ describe("route registry", () => {
         // Liveness and readiness for load balancers and operators: no session, nothing personal.
         "GET /livez",
         "GET /readyz",
+        // The portal's start-up check that it shares INTERNAL_SECRET (signed; the secret never travels).
+        "GET /internal/handshake",
         "GET /openapi.json",
         "PATCH /staff/reset-password",
         // Registration (architecture 'Registration'): no one is signed in yet; each is limited per client address.
