@@ -18,7 +18,17 @@ export async function bootDatabase(
   config: ServiceConfig,
   options: { seedEmbedded?: boolean; prepared?: boolean; migrate?: boolean } = {},
 ): Promise<Database & { seeded: boolean }> {
-  const database = config.DATABASE_URL ? await openDatabase({ url: config.DATABASE_URL }) : await openDatabase({ dataDir: resolve(config.DATA_DIR) });
+  const database = config.DATABASE_URL
+    ? await openDatabase({
+        url: config.DATABASE_URL,
+        pool: {
+          max: config.DATABASE_POOL_MAX,
+          idleTimeoutSeconds: config.DATABASE_IDLE_TIMEOUT_SECONDS,
+          statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+          prepare: config.DATABASE_PREPARE === "true",
+        },
+      })
+    : await openDatabase({ dataDir: resolve(config.DATA_DIR) });
   // A worker of several opens a database its primary has already brought up to date.
   if (options.prepared) return { ...database, seeded: false };
   try {

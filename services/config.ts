@@ -19,6 +19,15 @@ const wholeNumber = (fallback: number) => z._default(z.coerce.number().check(z.i
 /** Everything the APIs read from the environment, parsed once. Nothing else in services/ reads process.env. */
 const schema = z.object({
   DATABASE_URL: z.optional(z.url()),
+  /**
+   * With DATABASE_URL, per API process: connections at most, seconds an unused one is kept, the longest a
+   * statement may run (ms; 0: no limit), and whether statements are prepared (false behind PgBouncer in
+   * transaction mode). README 'Deploying' says how to size them for N instances.
+   */
+  DATABASE_POOL_MAX: positiveInt(10),
+  DATABASE_IDLE_TIMEOUT_SECONDS: positiveInt(60),
+  DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(60_000),
+  DATABASE_PREPARE: z._default(z.enum(["true", "false"]), "true"),
   DATA_DIR: z._default(z.string(), ".data/db"),
   DISTRICT_API_PORT: positiveInt(4000),
   BILLING_API_PORT: positiveInt(4100),

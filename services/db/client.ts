@@ -26,19 +26,42 @@ export type Database = {
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), "migrations");
 
+/**
+ * A PostgreSQL server's connections, per process: at most `max`, each closed after `idleTimeoutSeconds`
+ * unused, every statement stopped after `statementTimeoutMs` (0: never), and with `prepare: false` no
+ * prepared statements, which PgBouncer in transaction mode cannot keep (README 'Deploying').
+ */
+export type PoolOptions = { max: number; idleTimeoutSeconds: number; statementTimeoutMs: number; prepare: boolean };
+const defaultPool: PoolOptions = { max: 10, idleTimeoutSeconds: 60, statementTimeoutMs: 60_000, prepare: true };
+
 export type DatabaseOptions =
-  | { url: string }
+  | { url: string; pool?: Partial<PoolOptions> }
   | { dataDir: string } // embedded, on disk, locked to this process
   | { memory: true }; // embedded, in memory (tests)
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ("url" in options) {
-    const client = postgres(options.url, { max: 10, onnotice: () => {} });
+    const pool = { ...defaultPool, ...options.pool };
+    const client = postgres(options.url, {
+      max: pool.max,
+      idle_timeout: pool.idleTimeoutSeconds,
+      prepare: pool.prepare,
+      connection: { statement_timeout: pool.statementTimeoutMs, application_name: "district-portal" },
+      onnotice: () => {},
+    });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
     // The migrator's lock is a session lock: it needs one connection of its own for the whole run.
     const session = async (): Promise<SqlSession> => {
       const connection = await client.reserve();
-      return { run: (text) => connection.unsafe(text), release: async () => connection.release() };
+      // An index built CONCURRENTLY on a large table may take longer than any request's statement.
+      await connection.unsafe("set statement_timeout = 0");
+      return {
+        run: (text) => connection.unsafe(text),
+        release: async () => {
+          await connection.unsafe("reset statement_timeout");
+          connection.release();
+        },
+      };
     };
     return {
       db,
