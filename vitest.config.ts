@@ -7,7 +7,8 @@ export default defineConfig({
   resolve: { alias: { "@": resolve(import.meta.dirname) } },
   test: {
     include: ["**/*.test.ts"],
-    exclude: ["node_modules/**", ".next/**", "e2e/**", "scratch/**", ".data/**"],
+    // deploy/: the release build behind a load balancer, run apart (npm run test:deploy, vitest.deploy.config.ts).
+    exclude: ["node_modules/**", ".next/**", "e2e/**", "deploy/**", "scratch/**", ".data/**", "dist/**"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { resolve } from "node:path";
-import { builtFingerprint, currentFingerprint, saveFingerprint } from "./build-fingerprint";
+import { builtFingerprint, currentFingerprint } from "./build-fingerprint";
+import { buildPortal } from "./release-build";
 import { loadOrCreateSecrets } from "./secrets";
 import { supervise } from "./supervise";
 
@@ -28,8 +29,6 @@ export type Stack = {
   pids: () => { apis?: number; portal?: number };
 };
 
-const nextBin = resolve("node_modules/next/dist/bin/next");
-
 function run(args: string[], env: NodeJS.ProcessEnv, label: string, quiet: boolean): ChildProcess {
   const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
   const relay = (stream: NodeJS.ReadableStream | null, out: NodeJS.WriteStream) =>
@@ -54,10 +53,6 @@ async function waitFor(url: string, child: ChildProcess, what: string, timeoutMs
     await new Promise((r) => setTimeout(r, 150));
   }
   throw new Error(`${what} did not answer at ${url} within ${timeoutMs / 1000} s.`);
-}
-
-function exitOf(child: ChildProcess) {
-  return new Promise<number>((done) => child.once("exit", (code) => done(code ?? 1)));
 }
 
 /**
@@ -88,16 +83,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
 
   if (!options.dev) {
-    const fingerprint = currentFingerprint(env);
-    if (builtFingerprint() !== fingerprint) {
-      if (options.build === "never")
+    if (options.build === "never") {
+      if (builtFingerprint() !== currentFingerprint(env))
         throw new Error("The portal's build does not match this stack's sources or public settings (NEXT_PUBLIC_*), and this stack may not rebuild it.");
-      console.log("[start] building the portal (first start, or its sources changed)…");
-      const build = run([nextBin, "build"], { ...env, NODE_ENV: "production" }, "build", false);
-      const code = await exitOf(build);
-      if (code !== 0) throw new Error(`The portal build failed (exit code ${code}).`);
-      saveFingerprint(fingerprint);
-    }
+    } else await buildPortal(env);
   }
 
   // The portal needs the APIs only when a request comes in: start both at once.

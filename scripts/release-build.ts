@@ -1,0 +1,67 @@
+import { spawn, spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { build } from "esbuild";
+import { builtFingerprint, currentFingerprint, saveFingerprint } from "./build-fingerprint";
+
+/**
+ * The release build (`npm run build`, architecture 'Production'): one artefact for both tiers, run on any
+ * number of machines with plain `node`, never built on them.
+ * - The portal: Next's production build in `.next`, its deployment id pinned (NEXT_DEPLOYMENT_ID, else
+ *   the commit, else the sources' fingerprint), so every instance serves the same build and a browser
+ *   holding an older one reloads instead of asking for scripts that are gone.
+ * - The servers: the portal's server, the APIs and the database commands bundled to JavaScript in
+ *   `dist/` (their packages stay in node_modules), with the committed migrations beside them.
+ * The portal is rebuilt only when its sources or public settings changed (`scripts/build-fingerprint.ts`).
+ */
+const nextBin = resolve("node_modules/next/dist/bin/next");
+
+export const SERVER_ENTRIES = {
+  "portal-server": "scripts/portal-server.ts",
+  services: "services/main.ts",
+  "db-migrate": "services/db/migrate-cli.ts",
+  "db-seed": "services/db/seed-cli.ts",
+  "create-super-admin": "services/db/create-super-admin-cli.ts",
+  "billing-check": "services/billing/ledger/check-cli.ts",
+};
+
+function commit(): string | undefined {
+  const result = spawnSync("git", ["rev-parse", "--short=12", "HEAD"], { encoding: "utf8" });
+  return result.status === 0 ? result.stdout.trim() || undefined : undefined;
+}
+
+/** Next's build, when the sources or the public settings changed since the last one. */
+export async function buildPortal(env: NodeJS.ProcessEnv, log: (line: string) => void = console.log): Promise<void> {
+  const fingerprint = currentFingerprint(env);
+  if (builtFingerprint() === fingerprint) return;
+  const deploymentId = env.NEXT_DEPLOYMENT_ID || commit() || fingerprint.slice(0, 12);
+  log(`[build] building the portal (deployment ${deploymentId})…`);
+  const child = spawn(process.execPath, [nextBin, "build"], {
+    env: { ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_DEPLOYMENT_ID: deploymentId },
+    stdio: "inherit",
+  });
+  const code = await new Promise<number>((done) => child.once("exit", (c) => done(c ?? 1)));
+  if (code !== 0) throw new Error(`The portal build failed (exit code ${code}).`);
+  saveFingerprint(fingerprint);
+}
+
+/** The servers and commands as JavaScript in dist/, with the migrations they apply. */
+export async function buildServers(): Promise<void> {
+  rmSync("dist", { recursive: true, force: true });
+  await build({
+    entryPoints: SERVER_ENTRIES,
+    outdir: "dist",
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    sourcemap: true,
+    logLevel: "warning",
+  });
+  // services/db/client.ts finds them beside the file it is bundled into.
+  mkdirSync("dist", { recursive: true });
+  cpSync("services/db/migrations", "dist/migrations", { recursive: true });
+  writeFileSync("dist/BUILD", `${JSON.stringify({ commit: commit() ?? null, builtAt: new Date().toISOString() })}\n`);
+}
