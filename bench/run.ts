@@ -8,6 +8,7 @@ import { benchNotifications } from "./notifications";
 import { benchPageWeight } from "./page-weight";
 import { benchRegisterTable } from "./register-table";
 import { benchSearch } from "./search";
+import { benchRolling } from "./rolling";
 import { benchSoak } from "./soak";
 import { benchStaff } from "./staff";
 import { benchStudents } from "./students";
@@ -16,7 +17,7 @@ import { benchStartup } from "./startup";
 import { benchTransactionLogs } from "./transaction-logs";
 
 /**
- * `npm run bench [startup|bff|spreadsheet|search|staff|students|students-upload|transaction-logs|audit|notifications|charges|table|load|soak|weight|lighthouse]`: the numbers of the platform and schools issues, measured on this machine.
+ * `npm run bench [startup|bff|spreadsheet|search|staff|students|students-upload|transaction-logs|audit|notifications|charges|table|load|soak|rolling|weight|lighthouse]`: the numbers of the platform and schools issues, measured on this machine.
  * Build the portal first (npm start once) so startup times do not include the build.
  */
 const which = process.argv[2] ?? "all";
@@ -36,7 +37,8 @@ if (which === "audit" || which === "all") await benchAudit(Number(process.env.BE
 if (which === "notifications" || which === "all") await benchNotifications(Number(process.env.BENCH_RUNS ?? 50));
 if (which === "charges" || which === "all") await benchCharges(Number(process.env.BENCH_RUNS ?? 5));
 if (which === "load" || which === "all") await benchLoad(Number(process.env.BENCH_SECONDS ?? 60), Number(process.env.BENCH_CONNECTIONS ?? 200));
-// Not part of "all": ten minutes by default.
+// Not part of "all": ten minutes, and a PostgreSQL server with HAProxy.
+if (which === "rolling") await benchRolling(Number(process.env.BENCH_SECONDS ?? 60), Number(process.env.BENCH_CONNECTIONS ?? 100));
 if (which === "soak") await benchSoak(Number(process.env.BENCH_SECONDS ?? 600), Number(process.env.BENCH_CONNECTIONS ?? 32));
 if (which === "weight" || which === "all") await benchPageWeight();
 if (which === "table" || which === "all") await benchRegisterTable();

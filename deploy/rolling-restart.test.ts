@@ -14,6 +14,10 @@ import { startLoad, storedCounts } from "./load";
 const serverUrl = process.env.TEST_DATABASE_URL;
 const haproxy = spawnSync("haproxy", ["-v"]).status === 0;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+if (!serverUrl || !haproxy)
+  console.warn(
+    `[deploy] the rolling-restart test is skipped: ${!serverUrl ? "TEST_DATABASE_URL is not set" : "haproxy is not installed (apt-get install haproxy)"}`,
+  );
 
 describe.skipIf(!serverUrl || !haproxy)("the release build behind a real load balancer", () => {
   it("restarts every instance under load, gracefully and with kill -9, without a failed read or a write lost or doubled", async () => {
