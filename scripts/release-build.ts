@@ -23,6 +23,7 @@ export const SERVER_ENTRIES = {
   "db-seed": "services/db/seed-cli.ts",
   "create-super-admin": "services/db/create-super-admin-cli.ts",
   "billing-check": "services/billing/ledger/check-cli.ts",
+  housekeeping: "services/housekeeping/housekeeping-cli.ts",
 };
 
 function commit(): string | undefined {

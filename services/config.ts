@@ -84,6 +84,15 @@ const schema = z.object({
    * the requests in flight may take to finish (a confirm may take 5 minutes). SIGINT (Ctrl+C) skips the grace.
    */
   SHUTDOWN_GRACE_MS: wholeNumber(5_000),
+  /**
+   * Housekeeping (services/housekeeping/): how often each API process runs it (minutes; 0: never, leave it to
+   * `npm run housekeeping`), and what it keeps: the rows of imports confirmed this many days ago, mail sent this
+   * many hours ago, notifications read this many days ago.
+   */
+  HOUSEKEEPING_INTERVAL_MINUTES: wholeNumber(60),
+  IMPORT_ROWS_RETENTION_DAYS: positiveInt(7),
+  SENT_MAIL_RETENTION_HOURS: positiveInt(24),
+  NOTIFICATION_RETENTION_DAYS: positiveInt(90),
   SHUTDOWN_DRAIN_MS: positiveInt(330_000),
   /**
    * API worker processes sharing the ports (with DATABASE_URL only: the embedded database allows one

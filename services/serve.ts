@@ -7,6 +7,7 @@ import { providerStandInPath, type ServiceConfig } from "./config";
 import { createProviderStandIn } from "./billing/stand-in/app";
 import { demoBanner, demoIsLive } from "./db/seed";
 import { createDistrictApi } from "./district/app";
+import { scheduleHousekeeping } from "./housekeeping/schedule";
 import { createLifecycle } from "./http/lifecycle";
 import { closeWhenBodyUnread } from "./http/unread-body";
 import { createMailer } from "./mail/mailer";
@@ -46,6 +47,7 @@ export async function serveApis(config: ServiceConfig, options: { prepared: bool
   }
 
   lifecycle.ready();
+  const housekeeping = scheduleHousekeeping(database.db, config, (line) => console.log(`[services] ${line}`));
 
   // SIGTERM drains (readiness 503, a grace period, then the requests in flight finish); SIGINT, a person at a
   // terminal, skips the grace. Mail is flushed and the database closed only once nothing uses them.
@@ -53,6 +55,7 @@ export async function serveApis(config: ServiceConfig, options: { prepared: bool
   const stop = (graceMs: number) => async () => {
     if (stopping) return;
     stopping = true;
+    housekeeping.stop();
     await lifecycle.drain(servers as Server[], { graceMs, drainMs: config.SHUTDOWN_DRAIN_MS });
     await deps.mailer.flush();
     await database.close();
