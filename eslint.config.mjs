@@ -6,7 +6,18 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: [".next/**", "node_modules/**", ".data/**", "scratch/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "services/db/migrations/**"],
+    ignores: [
+      ".next/**",
+      "dist/**",
+      "e2e-report/**",
+      "node_modules/**",
+      ".data/**",
+      "scratch/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+      "services/db/migrations/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -67,6 +67,15 @@ const schema = z.object({
   /** The portal's address as its users reach it, for links in e-mails (an invitation's code screen); \`npm start\` sets it. */
   PORTAL_URL: z.optional(z.url()),
   MAIL_FROM: z._default(z.string(), "District Portal <no-reply@district-portal.local>"),
+  /**
+   * The mail sender (services/mail/mailer.ts): how often each API process looks for due mail (ms), the wait after
+   * a first failed try (ms; doubled after each, at most an hour), and how long a message is tried before it is given up (hours).
+   */
+  MAIL_POLL_MS: positiveInt(2_000),
+  MAIL_RETRY_MS: positiveInt(10_000),
+  /** How long a sender's claim on a message lasts: longer than an SMTP exchange may take (its timeouts: 50 s), so two never send one. */
+  MAIL_LEASE_SECONDS: positiveInt(120),
+  MAIL_GIVE_UP_HOURS: positiveInt(24),
   MAX_JSON_BODY_BYTES: positiveInt(JSON_BODY_LIMIT_BYTES),
   /** Print mail (reset codes included) to the log when there is no SMTP server: the offline demo's way to read them. */
   LOG_MAIL: z._default(z.enum(["true", "false"]), "false"),

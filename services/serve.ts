@@ -23,7 +23,7 @@ export const listeningLine = (config: ServiceConfig, how: string) =>
 export async function serveApis(config: ServiceConfig, options: { prepared: boolean; announce: boolean }) {
   const database = await bootDatabase(config, { prepared: options.prepared });
   const lifecycle = createLifecycle((line) => console.log(`[services${cluster.isWorker ? ` worker ${process.pid}` : ""}] ${line}`));
-  const deps = { db: database.db, config, mailer: createMailer(config), lifecycle };
+  const deps = { db: database.db, config, mailer: createMailer(config, database.db), lifecycle };
   const listen = (app: { fetch: (r: Request) => Response | Promise<Response> }, port: number) =>
     new Promise<ServerType>((ready) => {
       const server = serve({ fetch: app.fetch, port, hostname: config.API_HOST }, () => ready(server));
@@ -48,16 +48,19 @@ export async function serveApis(config: ServiceConfig, options: { prepared: bool
 
   lifecycle.ready();
   const housekeeping = scheduleHousekeeping(database.db, config, (line) => console.log(`[services] ${line}`));
+  // The outbox's sender: what this or any instance wrote and has not gone out yet (services/mail/mailer.ts).
+  const sender = deps.mailer.start((line) => console.log(`[mail] ${line}`));
 
   // SIGTERM drains (readiness 503, a grace period, then the requests in flight finish); SIGINT, a person at a
-  // terminal, skips the grace. Mail is flushed and the database closed only once nothing uses them.
+  // terminal, skips the grace. The sender finishes its pass (what is left waits in the outbox for the next
+  // instance), and the database is closed once nothing uses it.
   let stopping = false;
   const stop = (graceMs: number) => async () => {
     if (stopping) return;
     stopping = true;
     housekeeping.stop();
     await lifecycle.drain(servers as Server[], { graceMs, drainMs: config.SHUTDOWN_DRAIN_MS });
-    await deps.mailer.flush();
+    await sender.stop();
     await database.close();
     process.exit(0);
   };

@@ -15,7 +15,7 @@ import { rawRows } from "../db/raw-rows";
  * - rate-limit counters whose window (at most a day) is over;
  * - the staged rows of an import confirmed more than IMPORT_ROWS_RETENTION_DAYS ago (pupils' personal data;
  *   the import's summary stays);
- * - mail sent more than SENT_MAIL_RETENTION_HOURS ago;
+ * - mail sent (or given up) more than SENT_MAIL_RETENTION_HOURS ago;
  * - notifications read more than NOTIFICATION_RETENTION_DAYS ago;
  * - one-time codes used or expired more than a day ago (their hashes help no one).
  */
@@ -43,7 +43,7 @@ function tasks(retention: Retention, now: Date): { name: string; table: SQL; dea
       table: sql`import_row`,
       dead: sql`import_id in (select id from import where status = 'confirmed' and confirmed_at < ${before(retention.IMPORT_ROWS_RETENTION_DAYS * DAY_MS)})`,
     },
-    { name: "sent mail", table: sql`outbox`, dead: sql`sent_at < ${before(retention.SENT_MAIL_RETENTION_HOURS * HOUR_MS)}` },
+    { name: "sent mail", table: sql`outbox`, dead: sql`coalesce(sent_at, failed_at) < ${before(retention.SENT_MAIL_RETENTION_HOURS * HOUR_MS)}` },
     { name: "read notifications", table: sql`notification`, dead: sql`read_at < ${before(retention.NOTIFICATION_RETENTION_DAYS * DAY_MS)}` },
     { name: "one-time codes", table: sql`reset_code`, dead: sql`coalesce(used_at, expires_at) < ${before(DAY_MS)}` },
   ];

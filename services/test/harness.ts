@@ -41,7 +41,7 @@ export async function createTestApi(overrides: Partial<ServiceConfig> = {}) {
   // Billing: the payment provider's stand-in on a loopback port of this API's own, unless the test names its provider.
   const standIn = overrides.PAYSTACK_BASE_URL || overrides.PAYSTACK_SECRET_KEY ? null : await listenStandIn();
   const config = testServiceConfig({ ...(standIn ? { PAYSTACK_BASE_URL: standIn.url } : {}), ...overrides });
-  const mailer = createMailer(config);
+  const mailer = createMailer(config, database.db);
   const deps = { db: database.db, config, mailer };
   const district = createDistrictApi(deps);
   const billing = createBillingApi(deps);

@@ -1,18 +1,39 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { id, createdAt } from "./columns";
 
 // Mail waiting to be sent, and the audit log.
 
-export const outbox = pgTable("outbox", {
-  id: id(),
-  to: text("to").notNull(),
-  subject: text("subject").notNull(),
-  body: text("body").notNull(),
-  sentAt: timestamp("sent_at", { withTimezone: true }),
-  error: text("error"),
-  createdAt: createdAt(),
-});
+/**
+ * Mail as a transactional outbox (services/mail/): a message is written in the transaction of what it
+ * tells, then delivered by the sender of any API instance, which claims due rows with FOR UPDATE SKIP
+ * LOCKED and a lease (`claimedUntil`), retries with back-off (`attempts`, `nextAttemptAt`) and gives up
+ * after a bounded time (`failedAt`). `secret` (a code in the body) is kept only until the message is
+ * sent or given up, then cleared and taken out of the stored body.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: id(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    secret: text("secret"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  // The sender asks for the due messages, oldest first, among those neither sent nor given up.
+  (t) => [
+    index("outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`sent_at is null and failed_at is null`),
+  ],
+);
 
 export const auditLog = pgTable(
   "audit_log",

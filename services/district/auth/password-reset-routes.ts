@@ -25,8 +25,8 @@ const invalidCode = () => new AppError("bad_request", authMessages.invalidResetC
 const paused = () => new AppError("rate_limited", authMessages.resetPausedForToday);
 
 /** Told once, when a daily cap is reached: someone may be trying to get in; the password still works. */
-function tellPaused({ db, mailer }: Deps, to: string) {
-  mailer.send(db, {
+async function tellPaused({ db, mailer }: Deps, to: string) {
+  await mailer.send(db, {
     to,
     subject: "Password reset paused for today",
     body:
@@ -92,11 +92,20 @@ export function passwordResetRoutes({ route }: Api) {
       // The daily cap counts unknown addresses too, so the answer does not tell whether an account exists.
       const sentToday = await daily.hit(db, `reset-daily:account:${hashToken(email)}`);
       if (sentToday > config.RESET_CODES_PER_DAY) {
-        if (sentToday === config.RESET_CODES_PER_DAY + 1 && owner) tellPaused(c.get("deps"), params.value);
+        if (sentToday === config.RESET_CODES_PER_DAY + 1 && owner) await tellPaused(c.get("deps"), params.value);
         throw paused();
       }
-      const { id, code } = await db.transaction((tx) => issueCode(tx, config, { staffId: owner?.id ?? null, purpose: "password-reset" }));
-      if (owner) mailer.send(db, codeMail(config, { to: params.value, subject: "Your password reset code", lead: "Your password reset code is", code }));
+      // The code and its mail in one transaction: the mail goes out once it commits (the outbox).
+      const { id } = await db.transaction(async (tx) => {
+        const issued = await issueCode(tx, config, { staffId: owner?.id ?? null, purpose: "password-reset" });
+        if (owner)
+          await mailer.enqueue(
+            tx,
+            codeMail(config, { to: params.value, subject: "Your password reset code", lead: "Your password reset code is", code: issued.code }),
+          );
+        return issued;
+      });
+      mailer.nudge();
       return c.json({ id, email: params.value, message: successNotices.resetCodeSent });
     },
   );

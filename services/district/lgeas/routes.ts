@@ -11,7 +11,6 @@ import type { Api } from "../../http/api";
 import type { Actor, Deps } from "../../http/context";
 import { AppError, forbidden } from "../../http/errors";
 import { createStaff, giveRole, grantableSystemRole, guardIdentity } from "../staff/create-routes";
-import { sendInvitations } from "../staff/invitation";
 import { administratorCandidate, attachSchools, insertLgea, isLgeaNameTaken, lgeaPage, stateOfDistrict, takenLocalGovernments } from "./queries";
 import { lgasOfStatePortal, listedLocalGovernment } from "./rules";
 
@@ -55,15 +54,15 @@ async function createLgea(tx: Tx, deps: Deps, scope: StaffScope, actor: Actor, b
   const schools = await attachSchools(tx, scope, row);
   await recordAudit(tx, actor, "lgea.create", row, null, { ...row, attachedSchoolIds: schools });
 
-  const { administrator, invitation } = await (async () => {
+  const { administrator } = await (async () => {
     if (body.administrator.kind === "existing") {
       const found = await administratorCandidate(tx, scope, body.administrator.staffId);
       if (!found) throw invalid([{ path: "administrator.staffId", message: lgeaMessages.administratorNotInDistrict }]);
-      return { administrator: found, invitation: undefined };
+      return { administrator: found };
     }
     const posting = { ...body.administrator.staff, schoolId: null, lgeaId: row.id };
     const made = await createStaff(tx, deps, scope, actor, posting, { prefix: newAdministratorPrefix });
-    return { administrator: made.row, invitation: made.invitation };
+    return { administrator: made.row };
   })();
   await giveRole(tx, actor, { staffId: administrator.id, districtId: row.districtId, organizationType: "LGEA", organizationId: row.id, roleId: adminRole.id });
   const created: LgeaCreated = {
@@ -77,7 +76,7 @@ async function createLgea(tx: Tx, deps: Deps, scope: StaffScope, actor: Actor, b
       invited: body.administrator.kind === "new",
     },
   };
-  return { created, invitation };
+  return { created };
 }
 
 export function lgeaRoutes({ route }: Api) {
@@ -138,7 +137,7 @@ export function lgeaRoutes({ route }: Api) {
       const result = await guardUnique("lgea_district_name_uq", nameTaken, () =>
         guardUnique("lgea_district_local_government_uq", localGovernmentTaken, () => guardIdentity(write, newAdministratorPrefix)),
       );
-      sendInvitations(deps, result.invitation ? [result.invitation] : []);
+      deps.mailer.nudge(); // the new administrator's invitation, written in the transaction
       return c.json(result.created, 201);
     },
   );

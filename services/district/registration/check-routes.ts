@@ -77,17 +77,21 @@ export function registrationCheckRoutes({ route }: Api) {
         [`register:ip:${c.get("clientIp")}`, config.REGISTRATION_LIMIT_PER_IP],
         [`register:email:${hashToken(email)}`, config.REGISTRATION_LIMIT_PER_EMAIL],
       ]);
-      const { id, code } = await db.transaction((tx) => issueCode(tx, config, { staffId: null, purpose: "registration", newEmail: email }));
-      mailer.send(
-        db,
-        codeMail(config, {
-          to: body.email,
-          subject: "Your registration code",
-          lead: "The code that confirms this address for your district's registration is",
-          code,
-          purpose: "registration",
-        }),
-      );
+      const { id } = await db.transaction(async (tx) => {
+        const issued = await issueCode(tx, config, { staffId: null, purpose: "registration", newEmail: email });
+        await mailer.enqueue(
+          tx,
+          codeMail(config, {
+            to: body.email,
+            subject: "Your registration code",
+            lead: "The code that confirms this address for your district's registration is",
+            code: issued.code,
+            purpose: "registration",
+          }),
+        );
+        return issued;
+      });
+      mailer.nudge();
       return c.json({ verificationId: id, email: body.email, message: registrationMessages.codeSent } satisfies EmailCodeSent, 201);
     },
   );

@@ -107,7 +107,7 @@ export function registrationReviewRoutes({ route }: Api) {
           .where(and(eq(district.id, params.id), within(scope, district)));
       });
       const [item] = await registrations(deps.db, scope, { districtId: params.id });
-      if (item) tellRegistrant(deps, item, { approved: true });
+      if (item) await tellRegistrant(deps, item, { approved: true });
       return c.json({ registration: item, message: m.approved });
     },
   );
@@ -136,7 +136,7 @@ export function registrationReviewRoutes({ route }: Api) {
         }),
       );
       const [item] = await registrations(deps.db, scope, { districtId: params.id });
-      if (item) tellRegistrant(deps, item, { reason: body.reason });
+      if (item) await tellRegistrant(deps, item, { reason: body.reason });
       return c.json({ registration: item, message: m.changesRequested });
     },
   );

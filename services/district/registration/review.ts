@@ -59,9 +59,9 @@ export async function registrations(db: Reader, scope: StaffScope, filter: { sta
 }
 
 /** Tells the registrant what the reviewers decided (sent once the decision is committed). */
-export function tellRegistrant({ db, mailer, config }: Deps, item: RegistrationItem, decision: { approved: true } | { reason: string }) {
+export async function tellRegistrant({ db, mailer, config }: Deps, item: RegistrationItem, decision: { approved: true } | { reason: string }) {
   const signIn = config.PORTAL_URL ? ` Sign in at ${new URL("/login", config.PORTAL_URL).toString()}.` : "";
-  mailer.send(
+  await mailer.send(
     db,
     "approved" in decision
       ? {

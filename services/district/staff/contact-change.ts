@@ -29,21 +29,24 @@ export async function assertCurrentPassword(db: Db, config: ServiceConfig, row: 
 
 /** Sends a code to the new address; the e-mail on file stays until the code comes back. */
 export async function requestEmailChange({ db, config, mailer }: Deps, row: StaffRow, newEmail: string) {
-  const { code } = await db.transaction((tx) => issueCode(tx, config, { staffId: row.id, purpose: "email-change", newEmail }));
-  mailer.send(
-    db,
-    codeMail(config, {
-      to: newEmail,
-      subject: "Confirm your new e-mail address",
-      lead: "Your code to confirm this e-mail address for your portal account is",
-      code,
-    }),
-  );
+  await db.transaction(async (tx) => {
+    const { code } = await issueCode(tx, config, { staffId: row.id, purpose: "email-change", newEmail });
+    await mailer.enqueue(
+      tx,
+      codeMail(config, {
+        to: newEmail,
+        subject: "Confirm your new e-mail address",
+        lead: "Your code to confirm this e-mail address for your portal account is",
+        code,
+      }),
+    );
+  });
+  mailer.nudge();
 }
 
 /** Tells the address on file what changed, so a change the owner did not make does not go unnoticed. */
-export function tellOfChange({ db, mailer }: Deps, to: string, what: string) {
-  mailer.send(db, {
+export async function tellOfChange({ db, mailer }: Deps, to: string, what: string) {
+  await mailer.send(db, {
     to,
     subject: "Your portal account was changed",
     body: `${what}\n\nIf you did not make this change, sign in and change your password, or contact your district's administrator.`,
@@ -86,7 +89,7 @@ export function contactChangeRoutes({ route }: Api) {
         });
         return { before: current, after: updated };
       });
-      tellOfChange(deps, before.email, `The e-mail address of your portal account was changed to ${newEmail}.`);
+      await tellOfChange(deps, before.email, `The e-mail address of your portal account was changed to ${newEmail}.`);
       return c.json({ staff: await staffProfile(db, scope, after), message: m.emailChanged });
     },
   );

@@ -15,7 +15,7 @@ import { AppError, forbidden } from "../../http/errors";
 import { placeIssues } from "../reference/places";
 import { assertCanGrant } from "../roles/rules";
 import { lockStaffNumbers } from "./identity";
-import { invitationsFor, sendInvitations } from "./invitation";
+import { inviteAll } from "./invitation";
 import { auditView, districtOfScope, insertStaff, possibleDuplicates, type StaffRow } from "./queries";
 import { identityIssues, postingIssues, under } from "./rules";
 
@@ -35,7 +35,7 @@ const taken = (issues: FieldIssue[]) => new AppError("conflict", formInvalidMess
 
 /**
  * Creates one staff member in the caller's scope, checked like the form (places, posting, identity),
- * with their invitation (to send once the transaction commits: `sendInvitations`). `then` adds what a
+ * with their invitation written to the outbox (the caller nudges the sender once it commits). `then` adds what a
  * flavour of the create gives (the district administrator role); `prefix` puts the per-field issues
  * where the staff form sits in a bigger form (the LGEA portal's new administrator: "administrator.staff.").
  */
@@ -59,8 +59,8 @@ export async function createStaff(
   if (!row) throw new Error("staff insert returned nothing");
   await recordAudit(tx, actor, "staff.create", row, null, auditView(row));
   await then?.(tx, row);
-  const [invitation] = await invitationsFor(tx, deps, [row], place.name);
-  return { row, invitation };
+  await inviteAll(tx, deps, [row], place.name);
+  return { row };
 }
 
 /**
@@ -104,7 +104,7 @@ export function staffCreateRoutes({ route }: Api) {
     async (c, { body }) => {
       const deps = c.get("deps");
       const result = await guardIdentity(() => deps.db.transaction((tx) => createStaff(tx, deps, inWorkedDistrict(c.get("scope")), c.get("actor"), body)));
-      sendInvitations(deps, result.invitation ? [result.invitation] : []);
+      deps.mailer.nudge();
       return c.json(created(result.row), 201);
     },
   );
@@ -135,7 +135,7 @@ export function staffCreateRoutes({ route }: Api) {
         });
       };
       const result = await guardIdentity(() => deps.db.transaction((tx) => createStaff(tx, deps, scope, actor, body, { then: giveAdminRole })));
-      sendInvitations(deps, result.invitation ? [result.invitation] : []);
+      deps.mailer.nudge();
       return c.json(created(result.row), 201);
     },
   );

@@ -1,27 +1,27 @@
 import type { Tx } from "../../db/client";
 import type { Deps } from "../../http/context";
-import type { MailMessage } from "../../mail/mailer";
 import { codeMail, issueInvitationCodes } from "../../auth/one-time-code";
 import { codeScreenPath } from "../../../lib/contract/paths";
 
 /**
  * New staff members' invitations (architecture 'Staff'): they start as ResetPassword and set their first
  * password with a 6-digit code that lives 72 hours, on the code screen the link opens with their e-mail
- * filled in. The codes are issued in the caller's transaction (one or a whole import at once); the mails
- * are sent only after it commits.
+ * filled in. The codes are issued and the mails written to the outbox in the caller's transaction (one or a
+ * whole import at once): they go out once it commits, and never if it rolls back. The caller nudges the
+ * sender after the commit.
  */
-export async function invitationsFor(
+export async function inviteAll(
   tx: Tx,
-  { config }: Pick<Deps, "config">,
+  { config, mailer }: Pick<Deps, "config" | "mailer">,
   people: { id: string; email: string; firstName: string }[],
   districtName: string,
-): Promise<MailMessage[]> {
+): Promise<void> {
   const codes = await issueInvitationCodes(
     tx,
     config,
     people.map((p) => p.id),
   );
-  return people.map((who) => {
+  const mails = people.map((who) => {
     const path = `${codeScreenPath}?email=${encodeURIComponent(who.email)}`;
     const link = config.PORTAL_URL ? new URL(path, config.PORTAL_URL).toString() : path;
     return codeMail(config, {
@@ -33,9 +33,5 @@ export async function invitationsFor(
       after: "Once your password is set, sign in with this e-mail address.",
     });
   });
-}
-
-/** Sends invitations once their transaction has committed (a rolled-back create sends nothing). */
-export function sendInvitations({ db, mailer }: Pick<Deps, "db" | "mailer">, mails: MailMessage[]) {
-  for (const mail of mails) mailer.send(db, mail);
+  await mailer.enqueue(tx, mails);
 }

@@ -106,9 +106,9 @@ export function staffRoutes({ route }: Api) {
         });
       });
       if (own && emailChanges) await requestEmailChange(deps, updated, email);
-      if (!own && emailChanges) tellOfChange(deps, found.email, `The e-mail address of your portal account was changed to ${email}.`);
+      if (!own && emailChanges) await tellOfChange(deps, found.email, `The e-mail address of your portal account was changed to ${email}.`);
       if (phoneChanges)
-        tellOfChange(deps, updated.email, `The phone number of your portal account was changed to ${details.phoneCode} ${details.phoneNumber}.`);
+        await tellOfChange(deps, updated.email, `The phone number of your portal account was changed to ${details.phoneCode} ${details.phoneNumber}.`);
       return c.json({ staff: await staffProfile(db, scope, updated), ...(own && emailChanges ? { pendingEmail: email } : {}) } satisfies StaffUpdated);
     },
   );

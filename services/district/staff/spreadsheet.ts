@@ -21,7 +21,7 @@ import { placeIssues, spelledAsListed } from "../reference/places";
 import { allSchoolsByName } from "../schools/queries";
 import { schoolKey } from "../schools/rules";
 import { lockStaffNumbers, normalNumber, takenEmails, takenPhones, takenStaffNumbers } from "./identity";
-import { invitationsFor, sendInvitations } from "./invitation";
+import { inviteAll } from "./invitation";
 import { allStaffByName, auditView, districtOfScope, insertStaff, type StaffRow } from "./queries";
 
 /**
@@ -235,11 +235,11 @@ export const staffEntity: EntityDefinition<SheetContext, NewStaff, StaffFiltersQ
   lock: (tx, context) => lockStaffNumbers(tx, context.stateId),
   create: async (tx, rows, { scope, importId, context, deps }) => {
     const created = await guardIdentity(() => insertStaff(tx, scope, rows, importId));
-    const mails = await invitationsFor(tx, deps, created, context.districtName);
-    // Sent from the outbox once the whole import has committed: a rolled-back confirm invites no one.
+    // Written to the outbox in the import's transaction: a rolled-back confirm invites no one.
+    await inviteAll(tx, deps, created, context.districtName);
     // Audited as POST /staff/create audits a new staff member: everything but the password hash.
     const audited = created.map((row) => ({ record: row, after: auditView(row) }));
-    return { count: created.length, audited, afterCommit: () => sendInvitations(deps, mails) };
+    return { count: created.length, audited, afterCommit: () => deps.mailer.nudge() };
   },
   allowedValues: (context) => ({
     Title: [...titleEnum],
