@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ImportConfirmed, ImportRowsPage } from "../lib/contract/imports";
 import type { SchoolSearchTotal } from "../lib/contract/schools";
 import { startStack, type Stack } from "../scripts/stack";
+import { abandonedGet } from "../services/test/abandoned-request";
 import { workbooks } from "../services/test/workbooks";
 import { accounts, expect, test } from "./support/fixtures";
 import { faultPorts } from "./support/ports";
@@ -64,28 +64,13 @@ async function apiUp() {
   throw new Error("the API did not come back");
 }
 
-/** A GET that its client gives up on: after `ms`, or as soon as the first bytes of its body arrive. */
-function givenUp(path: string, cookie: string, when: { afterMs: number } | "first-bytes") {
-  return new Promise<void>((done) => {
-    const { port } = new URL(portal);
-    const req = httpRequest({ host: "localhost", port, path, agent: false, headers: { cookie } }, (res) => {
-      if (when === "first-bytes") res.once("data", () => req.destroy());
-      res.resume();
-    });
-    req.on("error", () => {});
-    req.on("close", () => done());
-    if (when !== "first-bytes") setTimeout(() => req.destroy(), when.afterMs);
-    req.end();
-  });
-}
-
 test("a burst of requests given up on while queued, served or streaming leaves the portal serving at once, every slot back @stack", async ({ page }) => {
   await signIn(page.request);
   const cookie = (await page.context().cookies(portal)).map((c) => `${c.name}=${c.value}`).join("; ");
   // 60 searches at once (16 served, the rest queued), given up on after 300 ms, as a browser does on navigating away.
-  await Promise.all(Array.from({ length: 60 }, () => givenUp("/api/district/school/search", cookie, { afterMs: 300 })));
+  await Promise.all(Array.from({ length: 60 }, () => abandonedGet(`${portal}/api/district/school/search`, { afterMs: 300 }, { cookie })));
   // Pages given up on as soon as their stream begins.
-  await Promise.all(Array.from({ length: 8 }, () => givenUp("/administration/school-management", cookie, "first-bytes")));
+  await Promise.all(Array.from({ length: 8 }, () => abandonedGet(`${portal}/administration/school-management`, "first-bytes", { cookie })));
   await new Promise((r) => setTimeout(r, 1_000));
   for (let i = 0; i < 5; i++) {
     const began = Date.now();

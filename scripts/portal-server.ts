@@ -67,6 +67,7 @@ async function main() {
   // Next's handler, once it is prepared; until then a request is answered 503.
   const nextApp: { handle?: ReturnType<ReturnType<typeof next>["getRequestHandler"]> } = {};
   const server = createServer((req, res) => {
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
     if (answerHealth(req, res, { admission: shed.admission, state: lifecycle.state(), wedgedAfterMs })) return;
     const forwardedFor = req.headers["x-forwarded-for"];
     const address = clientAddress(
@@ -76,7 +77,6 @@ async function main() {
     if (env.TRUSTED_PROXY_HOPS === 0)
       for (const name of ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded", "x-real-ip"]) delete req.headers[name];
     req.headers["x-forwarded-for"] = address;
-    for (const [name, value] of securityHeaders) res.setHeader(name, value);
     closeWhenBodyUnread(req, res);
     const serve = nextApp.handle;
     if (!serve) return refuseBusy(req, res); // still starting

@@ -1,6 +1,7 @@
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { abandonedGet } from "../services/test/abandoned-request";
 import { createLoadShedder } from "./portal-shedding";
 
 /**
@@ -30,20 +31,6 @@ function start(limits = { maxInFlight: 4, maxQueue: 50, maxWaitMs: 500 }) {
   return new Promise<number>((ready) => server?.listen(0, "127.0.0.1", () => ready((server?.address() as AddressInfo).port)));
 }
 
-/** A GET that the client gives up on: after `ms`, or once the first bytes of the body arrive. */
-function abandoned(port: number, path: string, when: { afterMs: number } | "first-bytes") {
-  return new Promise<void>((done) => {
-    const req = request({ port, host: "127.0.0.1", path, agent: false }, (res) => {
-      if (when === "first-bytes") res.once("data", () => req.destroy());
-      res.resume();
-    });
-    req.on("error", () => {});
-    req.on("close", () => done());
-    if (when !== "first-bytes") setTimeout(() => req.destroy(), when.afterMs);
-    req.end();
-  });
-}
-
 function get(port: number, path: string) {
   return new Promise<{ status: number; ms: number }>((done, fail) => {
     const began = performance.now();
@@ -60,9 +47,9 @@ describe("the portal's load shedding when clients give up", () => {
   it("gives every slot back: abandoned while queued, while served and while streaming, the portal then serves at once", async () => {
     const port = await start();
     // 4 admitted and 16 queued, all given up on after 50 ms: the queued ones while they wait for a turn.
-    await Promise.all(Array.from({ length: 20 }, () => abandoned(port, "/api/slow-read", { afterMs: 50 })));
+    await Promise.all(Array.from({ length: 20 }, () => abandonedGet(`http://127.0.0.1:${port}/api/slow-read`, { afterMs: 50 })));
     // Pages given up on halfway through their stream.
-    await Promise.all(Array.from({ length: 4 }, () => abandoned(port, "/streaming", "first-bytes")));
+    await Promise.all(Array.from({ length: 4 }, () => abandonedGet(`http://127.0.0.1:${port}/streaming`, "first-bytes")));
     await sleep(1_000);
     for (let i = 0; i < 8; i++) {
       const page = await get(port, "/login");
