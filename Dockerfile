@@ -10,9 +10,9 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-# The deployment id the portal's pages and scripts carry (a browser holding another reloads).
-ARG DEPLOYMENT_ID=
-ENV NEXT_DEPLOYMENT_ID=${DEPLOYMENT_ID}
+# The portal's build id (default: the commit, when the context has .git; else the sources' fingerprint).
+ARG BUILD_ID=
+ENV PORTAL_BUILD_ID=${BUILD_ID}
 # Public settings are built into the pages: pass them here, not at run time.
 ARG NEXT_PUBLIC_MAPS_API_KEY=
 ENV NEXT_PUBLIC_MAPS_API_KEY=${NEXT_PUBLIC_MAPS_API_KEY}

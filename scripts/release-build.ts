@@ -7,9 +7,8 @@ import { builtFingerprint, currentFingerprint, saveFingerprint } from "./build-f
 /**
  * The release build (`npm run build`, architecture 'Production'): one artefact for both tiers, run on any
  * number of machines with plain `node`, never built on them.
- * - The portal: Next's production build in `.next`, its deployment id pinned (NEXT_DEPLOYMENT_ID, else
- *   the commit, else the sources' fingerprint), so every instance serves the same build and a browser
- *   holding an older one reloads instead of asking for scripts that are gone.
+ * - The portal: Next's production build in `.next`, its build id pinned (PORTAL_BUILD_ID, else the
+ *   commit, else the sources' fingerprint), so every instance serves the same, identically named build.
  * - The servers: the portal's server, the APIs and the database commands bundled to JavaScript in
  *   `dist/` (their packages stay in node_modules), with the committed migrations beside them.
  * The portal is rebuilt only when its sources or public settings changed (`scripts/build-fingerprint.ts`).
@@ -35,10 +34,10 @@ function commit(): string | undefined {
 export async function buildPortal(env: NodeJS.ProcessEnv, log: (line: string) => void = console.log): Promise<void> {
   const fingerprint = currentFingerprint(env);
   if (builtFingerprint() === fingerprint) return;
-  const deploymentId = env.NEXT_DEPLOYMENT_ID || commit() || fingerprint.slice(0, 12);
-  log(`[build] building the portal (deployment ${deploymentId})…`);
+  const buildId = env.PORTAL_BUILD_ID || commit() || fingerprint.slice(0, 12);
+  log(`[build] building the portal (build ${buildId})…`);
   const child = spawn(process.execPath, [nextBin, "build"], {
-    env: { ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", NEXT_DEPLOYMENT_ID: deploymentId },
+    env: { ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORTAL_BUILD_ID: buildId },
     stdio: "inherit",
   });
   const code = await new Promise<number>((done) => child.once("exit", (c) => done(c ?? 1)));
