@@ -14,7 +14,7 @@ const nextConfig = {
   // The release build (scripts/release-build.ts) pins the build id to the commit, so the one artefact every
   // instance runs is named the same everywhere. (Not `deploymentId`: it must then be set again at run time on
   // every instance, or each response looks like another deployment's and every navigation reloads the page.)
-  generateBuildId: async () => process.env.PORTAL_BUILD_ID || null,
+  generateBuildId: async () => globalThis.process.env.PORTAL_BUILD_ID || null,
   // Security headers are set for every response by the portal's server (scripts/portal-server.ts),
   // the Content-Security-Policy of pages by proxy.ts.
 };
