@@ -10,6 +10,8 @@ export default defineConfig({
     // deploy/: the release build behind a load balancer, run apart (npm run test:deploy, vitest.deploy.config.ts).
     exclude: ["node_modules/**", ".next/**", "e2e/**", "deploy/**", "scratch/**", ".data/**", "dist/**"],
     environment: "node",
+    // In-process APIs log an access line per request: only warnings and errors reach the test output.
+    env: { LOG_LEVEL: "warn" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each API test file opens its own database; two cores, so keep the pool small.

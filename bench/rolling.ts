@@ -11,6 +11,12 @@ import { fmt, median, percentile } from "./stats";
  * restarts, and how long each instance took to be ready again. Loopback only; it stops by itself.
  * BENCH_DATABASE_URL names the server (default: the local one at 127.0.0.1:5432, database test).
  */
+const tallied = (reasons: string[]) => {
+  const counts = new Map<string, number>();
+  for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return counts;
+};
+
 export async function benchRolling(seconds: number, connections: number) {
   await buildPortal(process.env);
   await buildServers();
@@ -36,7 +42,7 @@ export async function benchRolling(seconds: number, connections: number) {
     const stored = new Map([...(await storedCounts(fleet.databaseUrl, quiet.tag)), ...(await storedCounts(fleet.databaseUrl, rolling.tag))]);
     const lost = [...still.acknowledged, ...restarting.acknowledged].filter((name) => stored.get(name) !== 1).length;
     // A 503 is the load shedding's answer (the machine is past what it serves), not a failure of the restarts.
-    const shed = (t: Tally) => t.readFailures.filter((f) => f.endsWith(": 503")).length;
+    const shed = (t: Tally) => t.readFailures.filter((f) => / 503( |$)/.test(f)).length;
     const line = (label: string, t: Tally, s: number) =>
       console.log(
         `  ${label}: ${t.reads} reads (${(t.reads / s).toFixed(0)}/s): ${t.readMs.length} served, ${shed(t)} shed for load (503), ${t.readFailures.length - shed(t)} failed otherwise; ` +
@@ -47,11 +53,8 @@ export async function benchRolling(seconds: number, connections: number) {
     line(`without restarts, ${seconds} s`, still, seconds);
     line(`during the restarts, ${took.toFixed(0)} s`, restarting, took);
     console.log(
-      `  acknowledged writes not stored exactly once: ${lost}; reads failed otherwise than shed: ${
-        [...still.readFailures, ...restarting.readFailures]
-          .filter((f) => !f.endsWith(": 503"))
-          .slice(0, 5)
-          .join("; ") || "none"
+      `  acknowledged writes not stored exactly once: ${lost}; reads not served, by reason: ${
+        [...tallied([...still.readFailures, ...restarting.readFailures])].map(([reason, n]) => `${n} × ${reason}`).join("; ") || "none"
       }`,
     );
     console.log(`  ready again after start: ${outcomes.map(([name, o]) => `${name} ${(o.readyAfterMs / 1000).toFixed(1)} s`).join(", ")}`);

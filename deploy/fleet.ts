@@ -10,7 +10,8 @@ import { freshServerDatabase } from "../services/test/server-database";
  * as compose.yaml's services. Used by the rolling-restart test and `npm run bench rolling`.
  */
 export type InstanceKind = "api" | "portal";
-export type Instance = { name: string; kind: InstanceKind; readyUrl: string; child: ChildProcess; output: string };
+/** `output`: what it logged since it last started; `log`: since the fleet started. `metricsUrl`: its metrics page, which no load balancer forwards. */
+export type Instance = { name: string; kind: InstanceKind; readyUrl: string; metricsUrl: string; child: ChildProcess; output: string; log: string };
 export type Fleet = {
   /** The load balancer's portal address: what people open. */
   url: string;
@@ -26,11 +27,15 @@ export type RestartOutcome = { exitCode: number | null; readinessBeforeExit: num
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function run(command: string, args: string[], env: Record<string, string>, into: { output: string }): ChildProcess {
+function run(command: string, args: string[], env: Record<string, string>, into: { output: string; log?: string }): ChildProcess {
   const variables: Record<string, string> = { PATH: process.env.PATH ?? "", ...env };
   const child = spawn(command, args, { env: variables as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
-  child.stdout?.on("data", (c: Buffer) => (into.output += c.toString()));
-  child.stderr?.on("data", (c: Buffer) => (into.output += c.toString()));
+  const take = (c: Buffer) => {
+    into.output += c.toString();
+    if (into.log !== undefined) into.log += c.toString();
+  };
+  child.stdout?.on("data", take);
+  child.stderr?.on("data", take);
   return child;
 }
 
@@ -60,10 +65,13 @@ export async function startFleet(serverUrl: string, options: { graceMs?: number 
   const port = async () => String(await freePort());
   const lb = { portal: await port(), district: await port(), billing: await port(), stats: await port() };
   const apiPorts = [
-    { district: await port(), billing: await port() },
-    { district: await port(), billing: await port() },
+    { district: await port(), billing: await port(), metrics: await port() },
+    { district: await port(), billing: await port(), metrics: await port() },
   ];
-  const portalPorts = [await port(), await port()];
+  const portalPorts = [
+    { port: await port(), metrics: await port() },
+    { port: await port(), metrics: await port() },
+  ];
   const secret = () => randomBytes(32).toString("base64url");
   const shared = { INTERNAL_SECRET: secret(), NODE_ENV: "production", SHUTDOWN_GRACE_MS: String(options.graceMs ?? 1_500) };
   const url = `http://127.0.0.1:${lb.portal}`;
@@ -81,8 +89,8 @@ export async function startFleet(serverUrl: string, options: { graceMs?: number 
       LB_API_BIND: `127.0.0.1:${lb.district}`,
       LB_BILLING_BIND: `127.0.0.1:${lb.billing}`,
       LB_STATS_BIND: `127.0.0.1:${lb.stats}`,
-      PORTAL_1: `127.0.0.1:${portalPorts[0]}`,
-      PORTAL_2: `127.0.0.1:${portalPorts[1]}`,
+      PORTAL_1: `127.0.0.1:${portalPorts[0]?.port}`,
+      PORTAL_2: `127.0.0.1:${portalPorts[1]?.port}`,
       DISTRICT_API_1: `127.0.0.1:${apiPorts[0]?.district}`,
       DISTRICT_API_2: `127.0.0.1:${apiPorts[1]?.district}`,
       BILLING_API_1: `127.0.0.1:${apiPorts[0]?.billing}`,
@@ -95,15 +103,15 @@ export async function startFleet(serverUrl: string, options: { graceMs?: number 
   const session = secret();
   const launchers = new Map<Instance, () => ChildProcess>();
   const instances: Instance[] = [];
-  const add = (name: string, kind: InstanceKind, readyUrl: string, launch: (instance: Instance) => ChildProcess) => {
-    const instance = { name, kind, readyUrl, output: "" } as Instance;
+  const add = (name: string, kind: InstanceKind, readyUrl: string, metricsPort: string, launch: (instance: Instance) => ChildProcess) => {
+    const instance = { name, kind, readyUrl, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, output: "", log: "" } as Instance;
     launchers.set(instance, () => launch(instance));
     instance.child = launch(instance);
     instances.push(instance);
     return instance;
   };
   apiPorts.forEach((p, i) =>
-    add(`api${i + 1}`, "api", `http://127.0.0.1:${p.district}/readyz`, (self) =>
+    add(`api${i + 1}`, "api", `http://127.0.0.1:${p.district}/readyz`, p.metrics, (self) =>
       run(
         process.execPath,
         ["dist/services.mjs"],
@@ -114,6 +122,7 @@ export async function startFleet(serverUrl: string, options: { graceMs?: number 
           API_HOST: "127.0.0.1",
           DISTRICT_API_PORT: p.district,
           BILLING_API_PORT: p.billing,
+          METRICS_PORT: p.metrics,
           API_WORKERS: "1",
           // Mail goes nowhere here: no scenario of this fleet sends any.
           SMTP_URL: "smtp://127.0.0.1:9",
@@ -125,13 +134,14 @@ export async function startFleet(serverUrl: string, options: { graceMs?: number 
   );
   for (const instance of instances) await until(`${instance.name} ready`, async () => (await status(instance.readyUrl)) === 200);
   portalPorts.forEach((p, i) =>
-    add(`portal${i + 1}`, "portal", `http://127.0.0.1:${p}/readyz`, (self) =>
+    add(`portal${i + 1}`, "portal", `http://127.0.0.1:${p.port}/readyz`, p.metrics, (self) =>
       run(
         process.execPath,
         ["dist/portal-server.mjs"],
         {
           ...shared,
-          PORT: p,
+          PORT: p.port,
+          PORTAL_METRICS_PORT: p.metrics,
           PORTAL_HOST: "127.0.0.1",
           PORTAL_URL: url,
           TRUSTED_PROXY_HOPS: "1",

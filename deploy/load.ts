@@ -17,7 +17,7 @@ export type Tally = {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function signIn(url: string): Promise<string> {
+export async function signIn(url: string): Promise<string> {
   const response = await fetch(`${url}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: url },
@@ -26,6 +26,10 @@ async function signIn(url: string): Promise<string> {
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   return (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
 }
+
+/** Who answered a 503: HAProxy (no instance free within its queue's wait), an instance shedding load, or a page whose API did not answer. */
+const whose503 = (response: Response, body: string) =>
+  body.includes("No server is available") ? "(load balancer)" : response.headers.get("retry-after") === "2" ? "(instance busy)" : "(an API unavailable)";
 
 export async function startLoad(url: string, options: { sessions: number; readers: number; writers: number; pauseMs?: number }) {
   const cookies: string[] = [];
@@ -45,13 +49,14 @@ export async function startLoad(url: string, options: { sessions: number; reader
           redirect: "manual",
           signal: AbortSignal.timeout(30_000),
         });
-        await response.arrayBuffer();
+        const text = await response.text();
         tally.reads++;
-        if (response.status !== 200) tally.readFailures.push(`${path}: ${response.status}`);
+        if (response.status !== 200) tally.readFailures.push(`${path}: ${response.status}${response.status === 503 ? ` ${whose503(response, text)}` : ""}`);
         else tally.readMs.push(performance.now() - began);
       } catch (error) {
         tally.reads++;
-        tally.readFailures.push(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+        tally.readFailures.push(`${path}: ${error instanceof Error ? error.message : String(error)}${cause ? ` (${cause.code ?? cause.message})` : ""}`);
       }
       if (options.pauseMs) await sleep(options.pauseMs);
     }

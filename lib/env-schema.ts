@@ -34,6 +34,12 @@ export const portalEnvSchema = z.object({
   /** On SIGTERM: serving on after readiness turns 503, then the longest the requests in flight may take (services/config.ts says more). */
   SHUTDOWN_GRACE_MS: z._default(z.coerce.number().check(z.int(), z.nonnegative()), 5_000),
   SHUTDOWN_DRAIN_MS: z._default(positiveInt, 330_000),
+  /** Metrics (GET /metrics, Prometheus' text) on a port of their own, bound to METRICS_HOST; left out, none. */
+  PORTAL_METRICS_PORT: z.optional(z.coerce.number().check(z.int(), z.positive(), z.maximum(65_535))),
+  METRICS_HOST: z._default(z.string(), "127.0.0.1"),
+  /** The log: its level, and JSON lines (production's default) or readable ones. */
+  LOG_LEVEL: z._default(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
+  LOG_FORMAT: z.optional(z.enum(["json", "pretty"])),
   /** How long a starting portal waits for the APIs to answer its handshake before it gives up. */
   STARTUP_API_WAIT_MS: z._default(positiveInt, 120_000),
 });

@@ -1,13 +1,18 @@
 import { createServer, type ServerResponse } from "node:http";
 import next from "next";
 import { clientAddress } from "../lib/client-address";
-import { requestOutcomes, type RequestOutcome } from "../lib/request-outcome";
+import { requestOutcomes, setPortalLog, type RequestOutcome } from "../lib/request-outcome";
+import { createRootLogger } from "../services/observability/logger";
+import { collectProcessMetrics, watchAdmission } from "../services/observability/metrics";
+import { startMetricsServer } from "../services/observability/metrics-server";
+import { logWhenDone, requestIdFor, routePatternsOf } from "./portal-access";
 import { closeWhenBodyUnread } from "../services/http/unread-body";
 import { parsePortalEnv } from "../lib/env-schema";
 import { createLifecycle } from "../services/http/lifecycle";
 import { checkApisShareSecret } from "./portal-handshake";
 import { answerHealth } from "./portal-health";
 import { createLoadShedder, portalLimits, priorityOf, refuseBusy } from "./portal-shedding";
+import { loggedShedding } from "../services/http/admission";
 
 /**
  * The portal's HTTP server: Next's request handler behind one step of our own. Next keeps a client's
@@ -21,13 +26,16 @@ import { createLoadShedder, portalLimits, priorityOf, refuseBusy } from "./porta
  * of an API the status that says so, and drains on SIGTERM (services/http/lifecycle.ts).
  */
 const dev = process.argv.includes("--dev");
-const log = (line: string) => console.log(`[portal] ${line}`);
+const logger = createRootLogger(process.env).child({ component: "portal" });
+const log = (line: string) => logger.info(line);
+// The BFF's lines (inside Next's bundles) go to the same log.
+setPortalLog(createRootLogger(process.env).child({ component: "bff" }));
 
 // Every variable is checked before the portal listens: a misconfigured portal never takes traffic.
 const parsed = parsePortalEnv(process.env);
 if (!parsed.ok) {
-  for (const problem of parsed.problems) console.error(`[portal] configuration: ${problem}`);
-  console.error("[portal] not starting.");
+  for (const problem of parsed.problems) logger.error(`configuration: ${problem}`);
+  logger.error("not starting.");
   process.exit(1);
 }
 const env = parsed.env;
@@ -63,7 +71,11 @@ const wedgedAfterMs = env.LONG_UPSTREAM_TIMEOUT_MS + 60_000;
 
 async function main() {
   const lifecycle = createLifecycle(log);
-  const shed = createLoadShedder(portalLimits(env));
+  const shed = createLoadShedder(portalLimits(env), loggedShedding(logger));
+  watchAdmission("portal", shed.admission);
+  collectProcessMetrics();
+  // Route patterns from the build, once it is loaded (the access line names routes, never paths).
+  let routeOf = routePatternsOf(".next");
   // Next's handler, once it is prepared; until then a request is answered 503.
   const nextApp: { handle?: ReturnType<ReturnType<typeof next>["getRequestHandler"]> } = {};
   const server = createServer((req, res) => {
@@ -78,15 +90,16 @@ async function main() {
       for (const name of ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded", "x-real-ip"]) delete req.headers[name];
     req.headers["x-forwarded-for"] = address;
     closeWhenBodyUnread(req, res);
+    const outcome: RequestOutcome = { priority: priorityOf(req), requestId: requestIdFor(req, res, env.TRUSTED_PROXY_HOPS > 0) };
+    logWhenDone(req, res, { log: logger, outcome, routeOf });
     const serve = nextApp.handle;
     if (!serve) return refuseBusy(req, res); // still starting
-    const outcome: RequestOutcome = { priority: priorityOf(req) };
     statusFromOutcome(res, outcome);
     void shed(req, res, () =>
       requestOutcomes.run(outcome, () => {
         // Whatever Next throws, the response ends, so its slot is given back and the client not left hanging.
         serve(req, res).catch((error: unknown) => {
-          console.error("[portal] request failed:", error instanceof Error ? error.message : error);
+          logger.error({ requestId: outcome.requestId, error: error instanceof Error ? error.name : typeof error }, "request failed");
           if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
           res.end();
         });
@@ -94,6 +107,7 @@ async function main() {
     );
   });
   lifecycle.track(server);
+  if (env.PORTAL_METRICS_PORT) await startMetricsServer({ host: env.METRICS_HOST, port: env.PORTAL_METRICS_PORT, onError: (line) => logger.error(line) });
   // Listening at once, the portal answers its health checks while it starts (readiness 503 until ready).
   await new Promise<void>((listening) => server.listen(env.PORT, env.PORTAL_HOST, listening));
   log(`listening on http://${env.PORTAL_HOST}:${env.PORT}; starting`);
@@ -114,11 +128,12 @@ async function main() {
   const app = next({ dev, hostname: env.PORTAL_HOST, port: env.PORT, turbopack: dev });
   await app.prepare();
   nextApp.handle = app.getRequestHandler();
+  if (!dev) routeOf = routePatternsOf(".next");
   lifecycle.ready();
   log(`ready on http://${env.PORTAL_HOST}:${env.PORT}`);
 }
 
 main().catch((error: unknown) => {
-  console.error(`[portal] ${error instanceof Error ? error.message : String(error)} Not starting.`);
+  logger.error(`${error instanceof Error ? error.message : String(error)} Not starting.`);
   process.exit(1);
 });

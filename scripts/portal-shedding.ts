@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { authMessages, errorPageTitles } from "../lib/contract/messages";
 import type { PortalEnv } from "../lib/env-schema";
-import { consoleSheddingLog, createAdmission, type AdmissionLimits, type Priority, type SheddingLog } from "../services/http/admission";
+import { createAdmission, type AdmissionLimits, type Priority, type SheddingLog } from "../services/http/admission";
 
 /**
  * Load shedding at the portal's door. Beyond what it can serve promptly, a request is answered 503
@@ -58,7 +58,7 @@ export function priorityOf(req: IncomingMessage): Priority {
  * Admits the request (calling `serve`, and counting it until its response closes: served, failed, or its
  * client gone) or refuses it. A client that leaves while the request waits takes it out of the queue.
  */
-export function createLoadShedder(limits: AdmissionLimits, log: SheddingLog | undefined = consoleSheddingLog("portal")) {
+export function createLoadShedder(limits: AdmissionLimits, log?: SheddingLog) {
   const admission = createAdmission(limits, log);
   const shed = async (req: IncomingMessage, res: ServerResponse, serve: () => void) => {
     if (unmetered(req)) return serve();

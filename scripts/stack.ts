@@ -80,6 +80,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // without an SMTP server prints mail to the log so the demo's reset codes can be read offline.
     SEED_DEMO: base.SEED_DEMO || "true",
     LOG_MAIL: base.LOG_MAIL || (base.SMTP_URL ? "false" : "true"),
+    // Read by a person at a terminal: readable lines, not production's JSON (README 'Logs').
+    LOG_FORMAT: base.LOG_FORMAT || "pretty",
   };
 
   if (!options.dev) {

@@ -3,6 +3,7 @@ import type { ServiceConfig } from "./config";
 import { openDatabase, type Database } from "./db/client";
 import { syncPermissionCatalogue } from "./db/catalogue";
 import { isEmpty, seedDemo } from "./db/seed";
+import { logFor } from "./observability/log";
 
 /** Whether a start migrates: MIGRATE_ON_START when set, else everywhere but NODE_ENV=production. */
 export const migratesOnStart = (config: ServiceConfig) => (config.MIGRATE_ON_START ?? (config.NODE_ENV === "production" ? "false" : "true")) === "true";
@@ -42,7 +43,7 @@ export async function bootDatabase(
       return { ...database, seeded: false };
     }
     const applied = await database.migrate();
-    if (applied.length > 0) console.log(`[services] migrations applied: ${applied.join(", ")}`);
+    if (applied.length > 0) logFor("services").info({ migrations: applied }, `migrations applied: ${applied.join(", ")}`);
     await syncPermissionCatalogue(database.db);
     let seeded = false;
     const asked = config.SEED_DEMO === "true" && config.NODE_ENV !== "production" && (options.seedEmbedded ?? true);

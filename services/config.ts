@@ -104,6 +104,15 @@ const schema = z.object({
   NOTIFICATION_RETENTION_DAYS: positiveInt(90),
   SHUTDOWN_DRAIN_MS: positiveInt(330_000),
   /**
+   * Metrics (Prometheus' text format at GET /metrics) on a port of their own that no load balancer forwards;
+   * left out, none. METRICS_HOST: the address it binds (127.0.0.1; a scraper elsewhere needs the machine's).
+   */
+  METRICS_PORT: z.optional(z.coerce.number().check(z.int(), z.positive(), z.maximum(65_535))),
+  METRICS_HOST: z._default(z.string(), "127.0.0.1"),
+  /** The log: fatal, error, warn, info, debug, trace or silent; JSON lines (production's default) or readable ones. */
+  LOG_LEVEL: z._default(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
+  LOG_FORMAT: z.optional(z.enum(["json", "pretty"])),
+  /**
    * API worker processes sharing the ports (with DATABASE_URL only: the embedded database allows one
    * process). Left out: one per core with a PostgreSQL server, one otherwise.
    */

@@ -6,6 +6,10 @@ import { DataDirLockedError } from "./db/data-dir-lock";
 import { demoBanner, demoIsLive } from "./db/seed";
 import { listeningLine, serveApis } from "./serve";
 import { sweepStaleUploadFolders } from "./spreadsheet/upload-file";
+import { logFor } from "./observability/log";
+import { startMetricsServer } from "./observability/metrics-server";
+
+const log = logFor("services");
 
 /**
  * Starts the district API and the billing API: in this one process with the embedded database (PGlite
@@ -35,20 +39,21 @@ async function runWorkers(config: ServiceConfig, count: number) {
     const now = Date.now();
     recentCrashes.push(now);
     while (recentCrashes.length && (recentCrashes[0] ?? now) < now - 60_000) recentCrashes.shift();
-    console.error(`[services] worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another`);
+    log.error({ worker: worker.process.pid, signal, code }, `worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another`);
     // Workers that cannot stay up (a bad configuration, a database that refuses them) end the whole process for its supervisor to see.
     if (recentCrashes.length >= 10) {
-      console.error("[services] ten workers stopped within a minute: giving up");
+      log.error("ten workers stopped within a minute: giving up");
       process.exit(1);
     }
     setTimeout(() => cluster.fork(), 500);
   });
   for (let i = 0; i < count; i++) cluster.fork();
+  if (config.METRICS_PORT) await startMetricsServer({ host: config.METRICS_HOST, port: config.METRICS_PORT, onError: (line) => log.error(line) });
   let ready = 0;
   cluster.on("listening", (_worker, address) => {
     if (address.port !== config.DISTRICT_API_PORT || ++ready !== count) return;
-    console.log(listeningLine(config, `PostgreSQL server, ${count} worker processes`));
-    if (demo) console.warn(demoBanner());
+    log.info(listeningLine(config, `PostgreSQL server, ${count} worker processes`));
+    if (demo) log.warn(demoBanner());
   });
 
   // The workers get the primary's own signal: SIGTERM drains after the grace period, SIGINT at once.
@@ -68,6 +73,6 @@ async function runWorkers(config: ServiceConfig, count: number) {
 }
 
 main().catch((error) => {
-  console.error(error instanceof DataDirLockedError || error instanceof Error ? `[services] ${error.message}` : error);
+  log.error(error instanceof DataDirLockedError || error instanceof Error ? error.message : String(error));
   process.exit(1);
 });

@@ -11,10 +11,15 @@ import { scheduleHousekeeping } from "./housekeeping/schedule";
 import { createLifecycle } from "./http/lifecycle";
 import { closeWhenBodyUnread } from "./http/unread-body";
 import { createMailer } from "./mail/mailer";
+import { logFor } from "./observability/log";
+import { collectProcessMetrics } from "./observability/metrics";
+import { startMetricsServer } from "./observability/metrics-server";
+
+const log = logFor("services");
 
 /** What the log says once the APIs listen; `how` names the database and the processes. */
 export const listeningLine = (config: ServiceConfig, how: string) =>
-  `[services] district API on http://${config.API_HOST}:${config.DISTRICT_API_PORT}, billing API on http://${config.API_HOST}:${config.BILLING_API_PORT} (${how})`;
+  `district API on http://${config.API_HOST}:${config.DISTRICT_API_PORT}, billing API on http://${config.API_HOST}:${config.BILLING_API_PORT} (${how})`;
 
 /**
  * Both APIs in this process, on their ports (a cluster's workers share them), until SIGTERM or SIGINT.
@@ -22,7 +27,7 @@ export const listeningLine = (config: ServiceConfig, how: string) =>
  */
 export async function serveApis(config: ServiceConfig, options: { prepared: boolean; announce: boolean }) {
   const database = await bootDatabase(config, { prepared: options.prepared });
-  const lifecycle = createLifecycle((line) => console.log(`[services${cluster.isWorker ? ` worker ${process.pid}` : ""}] ${line}`));
+  const lifecycle = createLifecycle((line) => log.info(cluster.isWorker ? { worker: process.pid } : {}, line));
   const deps = { db: database.db, config, mailer: createMailer(config, database.db), lifecycle };
   const listen = (app: { fetch: (r: Request) => Response | Promise<Response> }, port: number) =>
     new Promise<ServerType>((ready) => {
@@ -35,21 +40,25 @@ export async function serveApis(config: ServiceConfig, options: { prepared: bool
   if (!config.PAYSTACK_SECRET_KEY) billing.app.route(providerStandInPath, createProviderStandIn(deps));
   const servers = [await listen(createDistrictApi(deps).app, config.DISTRICT_API_PORT), await listen(billing.app, config.BILLING_API_PORT)];
   if (options.announce) {
-    console.log(
+    log.info(
       listeningLine(
         config,
         `${database.kind === "embedded" ? `embedded database in ${config.DATA_DIR}` : "PostgreSQL server"}${database.seeded ? ", demo data seeded" : ""}`,
       ),
     );
-    if (await demoIsLive(database.db)) console.warn(demoBanner());
-    if (!config.PAYSTACK_SECRET_KEY)
-      console.warn("[services] no PAYSTACK_SECRET_KEY: wallet funding goes through the provider stand-in (a test checkout; no money moves)");
+    if (await demoIsLive(database.db)) log.warn(demoBanner());
+    if (!config.PAYSTACK_SECRET_KEY) log.warn("no PAYSTACK_SECRET_KEY: wallet funding goes through the provider stand-in (a test checkout; no money moves)");
   }
 
+  collectProcessMetrics();
+  // One metrics page per process; with several workers their primary answers for them all (main.ts).
+  if (config.METRICS_PORT && !cluster.isWorker)
+    await startMetricsServer({ host: config.METRICS_HOST, port: config.METRICS_PORT, onError: (line) => log.error(line) });
   lifecycle.ready();
-  const housekeeping = scheduleHousekeeping(database.db, config, (line) => console.log(`[services] ${line}`));
+  const housekeeping = scheduleHousekeeping(database.db, config, (line) => log.info(line));
   // The outbox's sender: what this or any instance wrote and has not gone out yet (services/mail/mailer.ts).
-  const sender = deps.mailer.start((line) => console.log(`[mail] ${line}`));
+  const mailLog = logFor("mail");
+  const sender = deps.mailer.start((line) => mailLog.info(line));
 
   // SIGTERM drains (readiness 503, a grace period, then the requests in flight finish); SIGINT, a person at a
   // terminal, skips the grace. The sender finishes its pass (what is left waits in the outbox for the next

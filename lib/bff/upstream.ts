@@ -3,7 +3,8 @@ import { authMessages } from "../contract/messages";
 import type { AuthResult } from "../contract/user";
 import { env } from "../env";
 import { needsRefresh, type SessionData } from "../session";
-import { noteUpstreamFailure, requestOutcomes } from "../request-outcome";
+import { noteStaff, noteUpstreamFailure, portalLog, requestOutcomes } from "../request-outcome";
+import { REQUEST_ID_HEADER } from "../contract/request-id";
 import { idleWatched } from "./idle-watch";
 
 export type ApiTarget = "district" | "billing";
@@ -65,7 +66,10 @@ class UpstreamTimeout extends Error {}
 async function sendOnce(request: UpstreamRequest, session: SessionData | null | undefined): Promise<Response> {
   const headers = new Headers(request.headers);
   // A person's page, sign-in or change is served first by the API too; it believes so only with the secret.
-  const interactive = requestOutcomes.getStore()?.priority === "interactive";
+  const outcome = requestOutcomes.getStore();
+  const interactive = outcome?.priority === "interactive";
+  // The portal's request id goes with every call it makes, so both tiers' lines of one request share it.
+  if (outcome?.requestId) headers.set(REQUEST_ID_HEADER, outcome.requestId);
   if (request.clientIp || interactive) headers.set("x-portal-internal-secret", env().INTERNAL_SECRET);
   if (request.clientIp) headers.set("x-portal-client-ip", request.clientIp);
   if (interactive) headers.set("x-portal-priority", "interactive");
@@ -114,6 +118,7 @@ async function send(request: UpstreamRequest, session: SessionData | null | unde
 /** The one way the portal's server side calls an API: bearer, forwarded address, the 451/452 policy. */
 export async function callUpstream(request: UpstreamRequest): Promise<UpstreamResult> {
   let session = request.session;
+  if (session) noteStaff(session.staffId);
   let refreshed: SessionData | undefined;
   const refresh = async (current: SessionData) => {
     const outcome = await refreshSession(current);
@@ -143,7 +148,19 @@ export async function callUpstream(request: UpstreamRequest): Promise<UpstreamRe
   } catch (error) {
     const reason = error instanceof UpstreamTimeout ? "timeout" : "unavailable";
     noteUpstreamFailure(reason);
-    console.error("[bff] upstream call failed", request.method, request.path.split("?")[0], reason, error instanceof Error ? error.message : error);
+    portalLog().error(
+      {
+        requestId: requestOutcomes.getStore()?.requestId,
+        method: request.method,
+        api: request.target ?? "district",
+        // The API's path without its query (which can hold what was searched for).
+        path: request.path.split("?")[0],
+        reason,
+        error: error instanceof Error ? error.name : typeof error,
+        cause: ((error as { cause?: { code?: unknown } })?.cause?.code as string | undefined) ?? undefined,
+      },
+      "upstream call failed",
+    );
     return { kind: "unreachable", reason };
   }
 }

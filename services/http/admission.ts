@@ -1,3 +1,5 @@
+import type { Logger } from "../observability/logger";
+
 /**
  * Admission control: at most `maxInFlight` requests are worked on at once, at most `maxQueue` wait for
  * a turn, and none waits longer than `maxWaitMs`. A request that cannot be taken is refused at once
@@ -49,9 +51,10 @@ type Waiter = { priority: Priority; grant: (release: Release | null) => void; ti
 export type SheddingLog = { started: (stats: AdmissionStats) => void; stopped: (refused: number, forMs: number) => void };
 
 /** Logs the start and end of a spell of refusals: a process that sheds is never silent about it. */
-export const consoleSheddingLog = (name: string): SheddingLog => ({
-  started: (s) => console.warn(`[${name}] shedding load: ${s.inFlight} requests in flight, ${s.waiting} waiting; refusing with 503`),
-  stopped: (refused, ms) => console.warn(`[${name}] shedding stopped: ${refused} requests refused over ${(ms / 1000).toFixed(1)} s`),
+export const loggedShedding = (log: Pick<Logger, "warn">): SheddingLog => ({
+  started: (s) =>
+    log.warn({ inFlight: s.inFlight, waiting: s.waiting }, `shedding load: ${s.inFlight} requests in flight, ${s.waiting} waiting; refusing with 503`),
+  stopped: (refused, ms) => log.warn({ refused, forMs: Math.round(ms) }, `shedding stopped: ${refused} requests refused over ${(ms / 1000).toFixed(1)} s`),
 });
 
 export function createAdmission(limits: AdmissionLimits, log?: SheddingLog, quietMs = 5_000): Admission {

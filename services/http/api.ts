@@ -8,9 +8,12 @@ import { authenticateApiKey, clientScope } from "../auth/api-key";
 import { clientIpOf, priorityOf } from "../auth/client-ip";
 import { HANDSHAKE_HEADER, verifyHandshake } from "../auth/handshake";
 import { checkAccess, checkDistrictActive, type Access } from "./access";
-import { consoleSheddingLog, createAdmission } from "./admission";
+import { loggedShedding, createAdmission } from "./admission";
+import { acceptRequestId, newRequestId, REQUEST_ID_HEADER } from "../../lib/contract/request-id";
+import { logFor } from "../observability/log";
+import { observeHttp, watchAdmission } from "../observability/metrics";
 import { scopeOf } from "../db/scope";
-import type { ApiEnv, Deps } from "./context";
+import type { ApiClientCaller, ApiEnv, Actor, Deps } from "./context";
 import { AppError, renderError, validationError } from "./errors";
 import { buildOpenApi } from "./openapi";
 
@@ -97,19 +100,31 @@ const WEDGED_AFTER_MS = 6 * 60_000;
 export function createApi(deps: Deps, info: { title: string; version: string }) {
   const app = new Hono<ApiEnv>();
   const routes: RegisteredRoute[] = [];
+  const service = info.title.split(" ")[0]?.toLowerCase() ?? "api";
+  const log = logFor(`${service} api`);
 
   app.onError((error, c) => renderError(error, c));
   app.notFound((c) => c.json({ message: "No such endpoint.", code: "not_found" }, 404));
   app.use("*", async (c, next) => {
+    // The portal's request id (or a new one): in every line this request logs, and in the answer.
+    const requestId = acceptRequestId(c.req.header(REQUEST_ID_HEADER)) ?? newRequestId();
+    const began = performance.now();
     c.set("deps", deps);
     c.set("clientIp", clientIpOf(c, deps.config.INTERNAL_SECRET));
-    await next();
+    c.set("log", log.child({ requestId }));
+    try {
+      await next();
+    } finally {
+      c.res.headers.set(REQUEST_ID_HEADER, requestId);
+      accessLine(c, { service, began });
+    }
   });
   // Load shedding: a request beyond what the process can serve promptly is refused at once (503), never queued for long.
   const admission = createAdmission(
     { maxInFlight: deps.config.API_MAX_IN_FLIGHT, maxQueue: deps.config.API_MAX_QUEUE, maxWaitMs: deps.config.API_QUEUE_WAIT_MS },
-    consoleSheddingLog(info.title),
+    loggedShedding(log),
   );
+  watchAdmission(service, admission);
   const admitted = createMiddleware(async (c, next) => {
     // A client that leaves while its request waits takes it out of the queue (its signal aborts).
     const signal = c.req.raw.signal;
@@ -141,7 +156,11 @@ export function createApi(deps: Deps, info: { title: string; version: string }) 
   ) {
     routes.push(spec);
     const limit = limitFor(spec.maxBodyBytes ?? deps.config.MAX_JSON_BODY_BYTES, spec.tooLargeMessage);
-    app.on(spec.method, spec.path, limit, spec.unmetered || spec.rawBody ? unmetered : admitted, async (c) => {
+    const named = createMiddleware<ApiEnv>(async (c, next) => {
+      c.set("route", spec.path);
+      await next();
+    });
+    app.on(spec.method, spec.path, named, limit, spec.unmetered || spec.rawBody ? unmetered : admitted, async (c) => {
       if (spec.access.kind === "apiKey") {
         // A service client: its key, not a staff token, and its district's scope.
         const client = await authenticateApiKey(c);
@@ -198,7 +217,7 @@ export function createApi(deps: Deps, info: { title: string; version: string }) 
     async (c) => {
       const database = await databaseHealth(deps);
       const wedged = admission.wedged(WEDGED_AFTER_MS);
-      if (wedged) console.error(`[${info.title}] not ready: every request slot has been held past any request's deadline`);
+      if (wedged) log.error("not ready: every request slot has been held past any request's deadline");
       const life = deps.lifecycle?.state() ?? "ready";
       const status = life !== "ready" ? life : wedged ? "wedged" : database === "unavailable" ? "unavailable" : "ready";
       c.header("Cache-Control", "no-store");
@@ -229,6 +248,35 @@ export function createApi(deps: Deps, info: { title: string; version: string }) 
 }
 
 export type Api = ReturnType<typeof createApi>;
+
+/** Health checks come every half second from each load balancer: counted, not written to the log. */
+const QUIET_ROUTES = new Set(["/livez", "/readyz", "/health"]);
+
+/**
+ * One line per request, and its place in the metrics: the route pattern (never the path, which holds ids,
+ * nor the query, which holds what was searched for), the status, the time, and who asked by id only.
+ */
+function accessLine(c: Context<ApiEnv>, how: { service: string; began: number }) {
+  const durationMs = performance.now() - how.began;
+  const route = c.get("route") ?? "(no route)";
+  const status = c.res.status;
+  observeHttp({ service: how.service, route, method: c.req.method, status, seconds: durationMs / 1000 });
+  if (QUIET_ROUTES.has(route)) return;
+  const actor = c.get("actor") as Actor | undefined;
+  const client = c.get("apiClient") as ApiClientCaller | undefined;
+  c.get("log").info(
+    {
+      method: c.req.method,
+      route,
+      status,
+      durationMs: Math.round(durationMs * 10) / 10,
+      staffId: actor?.staffId,
+      districtId: actor?.districtId ?? client?.districtId,
+      apiClientId: client?.id,
+    },
+    "request",
+  );
+}
 
 /**
  * The process answers whatever the database is doing: a database that is busy (the embedded one works

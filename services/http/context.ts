@@ -1,3 +1,4 @@
+import type { Logger } from "../observability/logger";
 import type { Lifecycle } from "./lifecycle";
 import type { Operation } from "../../lib/contract/permissions";
 import type { AccountStatus, OrganizationType } from "../../lib/contract/user";
@@ -33,4 +34,7 @@ export type ApiClientCaller = { id: string; districtId: string; name: string };
  * `scope` is built once per request from the actor (services/db/scope.ts); every district-owned query applies it.
  * On `apiKey` routes there is no actor: `apiClient` names the caller and `scope` is its district's (services/auth/api-key.ts).
  */
-export type ApiEnv = { Variables: { deps: Deps; actor: Actor; scope: StaffScope; clientIp: string; apiClient: ApiClientCaller } };
+/** `log`: the process's log with this request's id; `route`: the matched route's pattern, for the access line and the metrics. */
+export type ApiEnv = {
+  Variables: { deps: Deps; actor: Actor; scope: StaffScope; clientIp: string; apiClient: ApiClientCaller; log: Logger; route: string };
+};

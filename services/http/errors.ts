@@ -3,6 +3,9 @@ import * as z from "zod/mini";
 import type { ApiErrorBody, FieldIssue } from "../../lib/contract/errors";
 import { authMessages, formInvalidMessage } from "../../lib/contract/messages";
 import { describeForLog } from "./error-log";
+import { logFor, type Logger } from "../observability/log";
+
+const fallbackLog = logFor("api");
 
 export type ErrorCode =
   | "bad_request"
@@ -72,7 +75,9 @@ export function renderError(error: unknown, c: Context) {
     const status = (error as { status?: number }).status;
     if (status === 413) error = new AppError("too_large", authMessages.bodyTooLarge);
     else {
-      console.error("[api] unhandled error", c.req.method, c.req.path, describeForLog(error));
+      // By route pattern and request id: the path holds ids, and the error's text is described without values.
+      const log = (c.get("log") as Logger | undefined) ?? fallbackLog;
+      log.error({ method: c.req.method, route: c.get("route") as string | undefined, error: describeForLog(error) }, "unhandled error");
       error = new AppError("internal", authMessages.internal);
     }
   }
