@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { acquireDataDirLock } from "./data-dir-lock";
 import { applyMigrations, readMigrations, schemaStatus, type SchemaStatus, type SqlSession } from "./migrator";
+import { countedPglite, countedPostgres, inFlightCounter, type PoolUse } from "./pool-use";
 import * as schema from "./schema";
 
 /** One type for both drivers: queries are written once and run on PGlite or a PostgreSQL server. */
@@ -21,6 +22,8 @@ export type Database = {
   migrate: () => Promise<string[]>;
   /** Whether the database has every migration this code expects. */
   schemaStatus: () => Promise<SchemaStatus>;
+  /** Its connections now: how many at most, and how much work holds or waits for one (pool-use.ts). */
+  poolUse: () => PoolUse;
   close: () => Promise<void>;
 };
 
@@ -49,17 +52,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connection: { statement_timeout: pool.statementTimeoutMs, application_name: "district-portal" },
       onnotice: () => {},
     });
-    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    const counter = inFlightCounter();
+    const db = drizzlePostgres(countedPostgres(client, counter), { schema }) as unknown as Db;
     // The migrator's lock is a session lock: it needs one connection of its own for the whole run.
     const session = async (): Promise<SqlSession> => {
-      const connection = await client.reserve();
+      const held = counter.hold();
+      const connection = await client.reserve().catch((error: unknown) => {
+        held();
+        throw error;
+      });
       // An index built CONCURRENTLY on a large table may take longer than any request's statement.
       await connection.unsafe("set statement_timeout = 0");
       return {
         run: (text) => connection.unsafe(text),
         release: async () => {
-          await connection.unsafe("reset statement_timeout");
-          connection.release();
+          try {
+            await connection.unsafe("reset statement_timeout");
+          } finally {
+            connection.release();
+            held();
+          }
         },
       };
     };
@@ -68,6 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: "server",
       migrate: async () => applyMigrations(await session(), readMigrations(migrationsFolder)),
       schemaStatus: async () => schemaStatus(await session(), readMigrations(migrationsFolder)),
+      poolUse: () => ({ size: pool.max, inFlight: counter.inFlight }),
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -83,7 +96,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     client = new PGlite({ extensions });
   }
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const counter = inFlightCounter();
+  const db = drizzlePglite(countedPglite(client, counter), { schema }) as unknown as Db;
   // One connection, one process: the migrator's session is the database itself.
   const session: SqlSession = { run: async (text) => (await client.exec(text)).at(-1)?.rows ?? [], release: async () => {} };
   return {
@@ -91,6 +105,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: "embedded",
     migrate: () => applyMigrations(session, readMigrations(migrationsFolder)),
     schemaStatus: () => schemaStatus(session, readMigrations(migrationsFolder)),
+    poolUse: () => ({ size: 1, inFlight: counter.inFlight }),
     close: async () => {
       await client.close();
       release();

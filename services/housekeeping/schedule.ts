@@ -1,13 +1,17 @@
 import type { ServiceConfig } from "../config";
 import type { Db } from "../db/client";
+import { describeForLog } from "../http/error-log";
+import { logFor } from "../observability/log";
 import { housekeepingLine, runHousekeeping } from "./housekeeping";
 
 /**
  * Runs housekeeping every HOUSEKEEPING_INTERVAL_MINUTES in this process, first at a random moment within
  * the interval, so instances started together do not all try at once (the lock would turn all but one
- * away anyway). A failed run is logged and tried again next time.
+ * away anyway). A failed run is logged and tried again next time. Each run is logged through
+ * `logFor("housekeeping")` with its counts; `logLine` (deprecated) takes the lines as text instead.
  */
-export function scheduleHousekeeping(db: Db, config: ServiceConfig, log: (line: string) => void): { stop: () => void } {
+export function scheduleHousekeeping(db: Db, config: ServiceConfig, logLine?: (line: string) => void): { stop: () => void } {
+  const log = logFor("housekeeping");
   const everyMs = config.HOUSEKEEPING_INTERVAL_MINUTES * 60_000;
   if (everyMs === 0) return { stop: () => {} };
   let timer: NodeJS.Timeout | undefined;
@@ -15,8 +19,12 @@ export function scheduleHousekeeping(db: Db, config: ServiceConfig, log: (line: 
     timer = setTimeout(() => {
       runHousekeeping(db, config)
         .then(
-          (result) => log(housekeepingLine(result)),
-          (error: unknown) => log(`housekeeping failed: ${error instanceof Error ? error.message : String(error)}`),
+          (result) => (logLine ? logLine(housekeepingLine(result)) : log.info({ removed: result.removed, skipped: result.skipped }, housekeepingLine(result))),
+          (error: unknown) => {
+            const described = describeForLog(error);
+            if (logLine) logLine(`housekeeping failed: ${described}`);
+            else log.error({ error: described }, "housekeeping failed");
+          },
         )
         .finally(() => next(everyMs));
     }, delay);

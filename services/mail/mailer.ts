@@ -5,6 +5,8 @@ import type { Db } from "../db/client";
 import { rawRows } from "../db/raw-rows";
 import { outbox } from "../db/schema";
 import { describeForLog } from "../http/error-log";
+import { logFor } from "../observability/log";
+import { mailFailedAttempts, mailGivenUp, mailSent } from "../observability/mail-metrics";
 
 /** `secret` (a code in the body) is taken out of the stored copy once the message is sent or given up. */
 export type MailMessage = { to: string; subject: string; body: string; secret?: string };
@@ -29,8 +31,11 @@ export type Mailer = {
   nudge(): void;
   /** Delivers every message due now; resolves once done (tests; a command that sends before it exits). */
   flush(): Promise<void>;
-  /** The sender of this process: a pass every MAIL_POLL_MS and on every nudge, until stopped. */
-  start(log?: (line: string) => void): { stop: () => Promise<void> };
+  /**
+   * The sender of this process: a pass every MAIL_POLL_MS and on every nudge, until stopped. It logs through
+   * `logFor("mail")`, by message id, never by address; `logLine` (deprecated) takes its lines as text instead.
+   */
+  start(logLine?: (line: string) => void): { stop: () => Promise<void> };
 };
 
 /** SMTP_URL with short timeouts unless it names its own (nodemailer reads options from the query), well within the lease. */
@@ -60,7 +65,13 @@ type Claimed = { id: string; to: string; subject: string; body: string; secret: 
  */
 export function createMailer(config: ServiceConfig, db: Db): Mailer {
   const transport = config.SMTP_URL ? nodemailer.createTransport(withTimeouts(config.SMTP_URL)) : undefined;
-  let log: (line: string) => void = (line) => console.log(`[mail] ${line}`);
+  const log = logFor("mail");
+  let logLine: ((line: string) => void) | undefined;
+  /** One event of the sender: to the log with its fields, or as text to whoever asked for lines. */
+  const note = (level: "info" | "warn" | "error", fields: Record<string, unknown>, message: string) => {
+    if (logLine) logLine(`${message}${typeof fields.error === "string" ? `: ${fields.error}` : ""}`);
+    else log[level](fields, message);
+  };
 
   async function claim(): Promise<Claimed[]> {
     const result = await db.execute(sql`
@@ -84,23 +95,32 @@ export function createMailer(config: ServiceConfig, db: Db): Mailer {
           .update(outbox)
           .set({ sentAt: new Date(), body: scrubbed(m), secret: null, claimedUntil: null, error: null })
           .where(eq(outbox.id, m.id));
+        mailSent.inc();
         return;
       }
-      // No SMTP (the offline demo, never production): the log is the delivery, and the outbox stays the
-      // demo's mailbox, code included, until housekeeping removes it (SENT_MAIL_RETENTION_HOURS).
+      // No SMTP (the offline demo, never production): the printout is the delivery, and the outbox stays the
+      // demo's mailbox, code included, until housekeeping removes it (SENT_MAIL_RETENTION_HOURS). The printout
+      // holds the address and the code, so it is not a log line: it goes to the terminal, not through the log.
       if (config.LOG_MAIL === "true") console.log(`[mail] to ${m.to}: ${m.subject}\n${m.body}\n`);
       await db.update(outbox).set({ sentAt: new Date(), secret: null, claimedUntil: null, error: null }).where(eq(outbox.id, m.id));
+      mailSent.inc();
     } catch (error) {
       const giveUp = Date.now() - new Date(m.created_at).getTime() > config.MAIL_GIVE_UP_HOURS * 3_600_000;
       const reason = describeForLog(error).slice(0, 500);
       if (giveUp) {
-        log(`gave up on message ${m.id} after ${m.attempts} tries over ${config.MAIL_GIVE_UP_HOURS} h: ${reason}`);
+        mailGivenUp.inc();
+        note(
+          "error",
+          { messageId: m.id, attempts: m.attempts, error: reason },
+          `gave up on message ${m.id} after ${m.attempts} tries over ${config.MAIL_GIVE_UP_HOURS} h`,
+        );
         await db
           .update(outbox)
           .set({ failedAt: new Date(), body: scrubbed(m), secret: null, claimedUntil: null, error: reason })
           .where(eq(outbox.id, m.id));
       } else {
-        log(`message ${m.id} not delivered (try ${m.attempts}), trying again later: ${reason}`);
+        mailFailedAttempts.inc();
+        note("warn", { messageId: m.id, attempts: m.attempts, error: reason }, `message ${m.id} not delivered (try ${m.attempts}), trying again later`);
         await db
           .update(outbox)
           .set({ nextAttemptAt: new Date(Date.now() + retryDelayMs(config.MAIL_RETRY_MS, m.attempts)), claimedUntil: null, error: reason })
@@ -127,7 +147,7 @@ export function createMailer(config: ServiceConfig, db: Db): Mailer {
         waiting = null;
         while ((await pass()) > 0);
       })
-      .catch((error: unknown) => log(`sender pass failed: ${describeForLog(error)}`));
+      .catch((error: unknown) => note("error", { error: describeForLog(error) }, "sender pass failed"));
     waiting = tail = next;
     return next;
   };
@@ -145,8 +165,8 @@ export function createMailer(config: ServiceConfig, db: Db): Mailer {
       setImmediate(() => void drain());
     },
     flush: drain,
-    start(logLine) {
-      if (logLine) log = logLine;
+    start(lines) {
+      logLine = lines;
       const timer = setInterval(() => void drain(), config.MAIL_POLL_MS);
       timer.unref();
       void drain();

@@ -7,6 +7,8 @@ import { scopeInDistrict, within, type StaffScope } from "../db/scope";
 import type { Actor, Deps } from "../http/context";
 import { describeForLog } from "../http/error-log";
 import { AppError } from "../http/errors";
+import { logFor } from "../observability/log";
+import { timeImportConfirm } from "../observability/import-metrics";
 import type { Created, DownloadQuery, EntityDefinition } from "./entity";
 import { addKeyErrors, keyValuesOf, takenValues } from "./unique-keys";
 
@@ -30,6 +32,29 @@ export async function confirmImport<C, P, Q extends DownloadQuery>(
   importId: string,
   successMessage: string,
 ): Promise<ImportConfirmed> {
+  const done = timeImportConfirm(entity.entity);
+  // The import's staged rows, once counted: what a confirm that fails leaves uncreated.
+  let staged = 0;
+  try {
+    const confirmed = await createStaged(deps, requestScope, actor, entity, importId, successMessage, (n) => (staged = n));
+    done("success", confirmed.alreadyConfirmed ? 0 : confirmed.created);
+    return confirmed;
+  } catch (error) {
+    done("failure", staged);
+    throw error;
+  }
+}
+
+/** The confirm itself; `counted` hears how many rows the import holds as soon as they are counted. */
+async function createStaged<C, P, Q extends DownloadQuery>(
+  deps: Deps,
+  requestScope: StaffScope,
+  actor: Actor,
+  entity: EntityDefinition<C, P, Q>,
+  importId: string,
+  successMessage: string,
+  counted: (staged: number) => void,
+): Promise<ImportConfirmed> {
   const afterCommit: AfterCommit[] = [];
   const confirmed = await deps.db.transaction(async (tx): Promise<ImportConfirmed> => {
     const [record] = await tx
@@ -41,11 +66,12 @@ export async function confirmImport<C, P, Q extends DownloadQuery>(
     const scope = scopeInDistrict(requestScope, record.districtId);
     if (record.status === "confirmed") return { message: successMessage, created: record.createdCount ?? 0, alreadyConfirmed: true };
 
-    const [invalid] = await tx
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    const [rows] = await tx
+      .select({ all: sql<number>`count(*)`.mapWith(Number), invalid: sql<number>`count(*) filter (where not ${importRow.valid})`.mapWith(Number) })
       .from(importRow)
-      .where(sql`${importRow.importId} = ${record.id} and not ${importRow.valid}`);
-    if ((invalid?.n ?? 0) > 0) throw new AppError("bad_request", importMessages.fixFirst(invalid?.n ?? 0));
+      .where(eq(importRow.importId, record.id));
+    counted(rows?.all ?? 0);
+    if ((rows?.invalid ?? 0) > 0) throw new AppError("bad_request", importMessages.fixFirst(rows?.invalid ?? 0));
     const context = await entity.context(tx, scope);
     await entity.lock?.(tx, context);
     // Per key, the first row of each value: two rows that both passed their checks still do not both get created.
@@ -102,7 +128,7 @@ async function runAfterCommit(steps: AfterCommit[]) {
     try {
       await step();
     } catch (error) {
-      console.error("[import] a step after the commit failed", describeForLog(error));
+      logFor("import").error({ error: describeForLog(error) }, "a step after the commit failed");
     }
   }
 }

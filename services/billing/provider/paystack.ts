@@ -2,7 +2,10 @@ import * as z from "zod/mini";
 import { billingMessages } from "../../../lib/contract/billing-values";
 import { paystackBaseUrl, type ServiceConfig } from "../../config";
 import type { Db } from "../../db/client";
+import { describeForLog } from "../../http/error-log";
 import { AppError } from "../../http/errors";
+import { logFor } from "../../observability/log";
+import { countProviderRequest, type ProviderCall } from "../../observability/payment-metrics";
 import { standInSecretOf } from "./secret";
 
 export type ProviderDeps = { db: Db; config: ServiceConfig };
@@ -30,12 +33,13 @@ export const providerSecret = (deps: ProviderDeps): Promise<string> =>
   deps.config.PAYSTACK_SECRET_KEY ? Promise.resolve(deps.config.PAYSTACK_SECRET_KEY) : standInSecretOf(deps.db);
 
 const unreachable = () => new AppError("provider_unavailable", billingMessages.providerUnreachable);
+const log = logFor("billing");
 
 /**
  * One call to the provider within PAYSTACK_TIMEOUT_MS (the answer's body included). No answer in time, a dropped
  * connection, a server error or an answer we cannot read all become the same 502: nothing was credited, try again.
  */
-async function call(deps: ProviderDeps, method: "GET" | "POST", path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+async function call(deps: ProviderDeps, name: ProviderCall, method: "GET" | "POST", path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
   const url = `${paystackBaseUrl(deps.config)}${path}`;
   try {
     const response = await fetch(url, {
@@ -52,14 +56,15 @@ async function call(deps: ProviderDeps, method: "GET" | "POST", path: string, bo
     const json: unknown = await response.json().catch(() => null);
     return { status: response.status, json };
   } catch (error) {
-    console.error("[billing] payment provider unreachable:", method, path.replace(/\/verify\/.*/, "/verify/…"), error instanceof Error ? error.message : error);
+    countProviderRequest(name, "unreachable");
+    log.error({ method, path: path.replace(/\/verify\/.*/, "/verify/…"), error: describeForLog(error) }, "payment provider unreachable");
     throw unreachable();
   }
 }
 
 /** POST /transaction/initialize: the provider's checkout address for a payment of ours. */
 export async function initializePayment(deps: ProviderDeps, input: InitializeInput): Promise<{ authorizationUrl: string }> {
-  const { status, json } = await call(deps, "POST", "/transaction/initialize", {
+  const { status, json } = await call(deps, "initialize", "POST", "/transaction/initialize", {
     email: input.email,
     amount: input.amount,
     currency: input.currency,
@@ -68,22 +73,32 @@ export async function initializePayment(deps: ProviderDeps, input: InitializeInp
   });
   const parsed = initializeAnswer.safeParse(json);
   if (status !== 200 || !parsed.success) {
-    console.error("[billing] payment provider refused to initialise a payment:", status, (json as { message?: unknown } | null)?.message);
+    countProviderRequest("initialize", "refused");
+    const providerMessage = (json as { message?: unknown } | null)?.message;
+    log.error(
+      { status, providerMessage: typeof providerMessage === "string" ? providerMessage.slice(0, 200) : undefined },
+      "payment provider refused to initialise a payment",
+    );
     throw unreachable();
   }
+  countProviderRequest("initialize", "ok");
   return { authorizationUrl: parsed.data.data.authorization_url };
 }
 
 /** GET /transaction/verify/{reference}: what the provider says became of a payment (never what a browser or a webhook body says). */
 export async function verifyPayment(deps: ProviderDeps, reference: string): Promise<VerifiedPayment> {
-  const { status, json } = await call(deps, "GET", `/transaction/verify/${encodeURIComponent(reference)}`);
+  const { status, json } = await call(deps, "verify", "GET", `/transaction/verify/${encodeURIComponent(reference)}`);
   // Paystack answers 400 (or 404) with status false for a reference it never saw.
-  if ((status === 400 || status === 404) && (json as { status?: unknown } | null)?.status === false)
+  if ((status === 400 || status === 404) && (json as { status?: unknown } | null)?.status === false) {
+    countProviderRequest("verify", "unknown_reference");
     return { status: "not_found", amount: 0, currency: "", reference };
+  }
   const parsed = verifyAnswer.safeParse(json);
   if (status !== 200 || !parsed.success) {
-    console.error("[billing] payment provider gave an unreadable verification:", status);
+    countProviderRequest("verify", "refused");
+    log.error({ status }, "payment provider gave an unreadable verification");
     throw unreachable();
   }
+  countProviderRequest("verify", "ok");
   return parsed.data.data;
 }

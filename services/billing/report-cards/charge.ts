@@ -7,7 +7,8 @@ import type { Reader, Tx } from "../../db/client";
 import { auditLog, districtConfiguration, ledgerEntry, reportCardCharge, school, student, wallet } from "../../db/schema";
 import { within, type Scope } from "../../db/scope";
 import type { Actor, ApiClientCaller } from "../../http/context";
-import { notFound } from "../../http/errors";
+import { AppError, notFound } from "../../http/errors";
+import { countReportCardCharge, type ChargeBy, type ChargeOutcome } from "../../observability/payment-metrics";
 import { entryRows, toLogItem } from "../ledger/items";
 import { postEntry } from "../ledger/post";
 import { currentTerm } from "./term";
@@ -111,6 +112,22 @@ export type Charged = Omit<ReportCardChargeResult, "entry"> & { entryId: string 
 export async function chargeAnswer(db: Reader, scope: Scope, charged: Charged): Promise<ReportCardChargeResult> {
   const { entryId, ...rest } = charged;
   return { ...rest, entry: entryId ? await logItemOf(db, scope, entryId) : null };
+}
+
+/**
+ * Runs one charge request, its transaction committed or rolled back, and counts how it ended
+ * (billing_report_card_charges_total): `outcomeOf` names a success; a refusal is counted by its status.
+ */
+export async function countedCharge<T>(by: ChargeBy, work: () => Promise<T>, outcomeOf: (result: T) => ChargeOutcome): Promise<T> {
+  try {
+    const result = await work();
+    countReportCardCharge(by, outcomeOf(result));
+    return result;
+  } catch (error) {
+    const status = error instanceof AppError ? error.status : 500;
+    countReportCardCharge(by, status === 402 ? "refused_balance" : status < 500 ? "refused" : "error");
+    throw error;
+  }
 }
 
 /** Rows per insert of the charged pupils: 6 parameters each, well under PostgreSQL's 65,535. */

@@ -2,7 +2,7 @@ import { reportCardChargeSchema, reportCardQuoteQuerySchema, type ReportCardQuot
 import { requires } from "../../http/access";
 import type { Api } from "../../http/api";
 import { lockWallet } from "../ledger/post";
-import { chargeAnswer, chargeLocked, chargeTermOf, countUncharged, findSchool, walletBalance } from "./charge";
+import { chargeAnswer, chargeLocked, chargeTermOf, countedCharge, countUncharged, findSchool, walletBalance } from "./charge";
 
 const tag = "Report cards";
 
@@ -51,13 +51,19 @@ export function reportCardRoutes({ route }: Api) {
     async (c, { body }) => {
       const { db } = c.get("deps");
       const scope = c.get("scope");
-      const school = await findSchool(db, scope, body.schoolId);
-      const charged = await db.transaction(async (tx) => {
-        // First: every charge of the district waits here for the one before it, so no pupil is counted by two.
-        const balance = await lockWallet(tx, scope, school.districtId);
-        const t = await chargeTermOf(tx, scope, school.districtId, body);
-        return chargeLocked(tx, scope, { school, term: t }, balance, { kind: "staff", actor: c.get("actor") });
-      });
+      const charged = await countedCharge(
+        "staff",
+        async () => {
+          const school = await findSchool(db, scope, body.schoolId);
+          return db.transaction(async (tx) => {
+            // First: every charge of the district waits here for the one before it, so no pupil is counted by two.
+            const balance = await lockWallet(tx, scope, school.districtId);
+            const t = await chargeTermOf(tx, scope, school.districtId, body);
+            return chargeLocked(tx, scope, { school, term: t }, balance, { kind: "staff", actor: c.get("actor") });
+          });
+        },
+        (result) => (result.entryId ? "charged" : "nothing_to_charge"),
+      );
       return c.json(await chargeAnswer(db, scope, charged), charged.entryId ? 201 : 200);
     },
   );

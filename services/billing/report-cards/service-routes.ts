@@ -9,7 +9,7 @@ import type { Api } from "../../http/api";
 import type { ApiClientCaller } from "../../http/context";
 import { AppError } from "../../http/errors";
 import { lockWallet } from "../ledger/post";
-import { chargeAnswer, chargeLocked, chargeTermOf, findSchool, type Charged } from "./charge";
+import { chargeAnswer, chargeLocked, chargeTermOf, countedCharge, findSchool, type Charged } from "./charge";
 
 type ServiceCharge = { schoolId: string; academicSession: string; term: string; idempotencyKey: string };
 
@@ -62,14 +62,19 @@ export function serviceChargeRoutes({ route }: Api) {
       const { db } = c.get("deps");
       const scope = c.get("scope");
       const client = c.get("apiClient");
-      let outcome;
-      try {
-        outcome = await attempt(db, scope, client, body);
-      } catch (error) {
-        // The backstop: should two attempts with one key ever get past the lock, the unique index stops the second; asked again, it finds the first.
-        if (!isUniqueViolation(error, "ledger_entry_idempotency_idx")) throw error;
-        outcome = await attempt(db, scope, client, body);
-      }
+      const outcome = await countedCharge(
+        "api_client",
+        async () => {
+          try {
+            return await attempt(db, scope, client, body);
+          } catch (error) {
+            // The backstop: should two attempts with one key ever get past the lock, the unique index stops the second; asked again, it finds the first.
+            if (!isUniqueViolation(error, "ledger_entry_idempotency_idx")) throw error;
+            return attempt(db, scope, client, body);
+          }
+        },
+        (result) => (result.created ? "charged" : result.charged.entryId ? "repeated" : "nothing_to_charge"),
+      );
       return c.json(await chargeAnswer(db, scope, outcome.charged), outcome.created ? 201 : 200);
     },
   );

@@ -6,9 +6,13 @@ import { billingMessages, type StandInStatus } from "../../../lib/contract/billi
 import { standInCheckoutPath } from "../../../lib/contract/paths";
 import { localBillingApiUrl } from "../../config";
 import { standInTransaction } from "../../db/schema";
+import { describeForLog } from "../../http/error-log";
+import { logFor } from "../../observability/log";
 import type { ProviderDeps } from "../provider/paystack";
 import { standInSecretOf } from "../provider/secret";
 import { signatureHeader, signBody } from "../provider/signature";
+
+const log = logFor("stand-in");
 
 /** Faults a test may turn on while the stand-in runs (never set outside tests). */
 export type StandInFaults = { delayMs?: number };
@@ -75,7 +79,7 @@ export function createProviderStandIn(deps: ProviderDeps, options: StandInOption
   const { db, config } = deps;
   const app = new Hono();
   app.onError((error, c) => {
-    console.error("[stand-in] error", c.req.method, c.req.path, error instanceof Error ? error.message : error);
+    log.error({ method: c.req.method, path: c.req.path, error: describeForLog(error) }, "error");
     return c.json({ status: false, message: "The test checkout failed; try again." }, 500);
   });
   app.notFound((c) => refuse(c, 404, "No such endpoint."));
@@ -164,10 +168,10 @@ export function createProviderStandIn(deps: ProviderDeps, options: StandInOption
         body,
         signal: AbortSignal.timeout(10_000),
       });
-      if (!response.ok) console.warn(`[stand-in] webhook for ${row.reference} answered ${response.status}`);
+      if (!response.ok) log.warn({ reference: row.reference, status: response.status }, `webhook for ${row.reference} answered ${response.status}`);
       await response.body?.cancel();
     } catch (error) {
-      console.warn(`[stand-in] webhook for ${row.reference} not delivered:`, error instanceof Error ? error.message : error);
+      log.warn({ reference: row.reference, error: describeForLog(error) }, `webhook for ${row.reference} not delivered`);
     }
   }
 

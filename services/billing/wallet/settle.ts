@@ -2,6 +2,7 @@ import { billingMessages } from "../../../lib/contract/billing-values";
 import type { Scope } from "../../db/scope";
 import type { Actor } from "../../http/context";
 import { AppError } from "../../http/errors";
+import { countFundingVerification, type FundingOutcome } from "../../observability/payment-metrics";
 import type { ProviderDeps, VerifiedPayment } from "../provider/paystack";
 import { creditPayment, type CreditOutcome } from "./credit";
 import { markPaymentFailed, notePaymentState, type PaymentRow } from "./queries";
@@ -12,6 +13,7 @@ const notPaid = new Set(["failed", "abandoned", "reversed"]);
 /**
  * Acts on what the provider said of one of our payments, for the return page and the webhook alike: a success for
  * exactly the payment's amount in naira is credited (once); anything else credits nothing and says why (409).
+ * Each outcome is counted (billing_funding_verifications_total), by the return page or the webhook (`actor` null).
  */
 export async function settlePayment(
   deps: ProviderDeps,
@@ -20,6 +22,7 @@ export async function settlePayment(
   verified: VerifiedPayment,
   actor: Actor | null,
 ): Promise<CreditOutcome> {
+  const count = (outcome: FundingOutcome) => countFundingVerification(actor ? "return_page" : "webhook", outcome);
   if (verified.status === "success") {
     if (verified.reference !== paid.reference || verified.amount !== paid.amount || verified.currency !== "NGN") {
       await markPaymentFailed(
@@ -28,15 +31,23 @@ export async function settlePayment(
         paid.reference,
         `success for ${verified.amount} ${verified.currency || "(no currency)"}, expected ${paid.amount} NGN`,
       );
+      count("mismatch");
       throw new AppError("conflict", billingMessages.paymentMismatch);
     }
-    return creditPayment(deps, scope, paid, actor);
+    const credited = await creditPayment(deps, scope, paid, actor);
+    count(credited.status === "credited" ? "credited" : "already_credited");
+    return credited;
   }
   if (notPaid.has(verified.status)) {
     await markPaymentFailed(deps.db, scope, paid.reference, verified.status);
+    count("failed");
     throw new AppError("conflict", billingMessages.paymentNotCompleted(verified.status));
   }
-  if (verified.status === "not_found") throw new AppError("conflict", billingMessages.paymentNotCompleted("not found"));
+  if (verified.status === "not_found") {
+    count("unknown");
+    throw new AppError("conflict", billingMessages.paymentNotCompleted("not found"));
+  }
   await notePaymentState(deps.db, scope, paid.reference, verified.status);
+  count("pending");
   throw new AppError("conflict", billingMessages.paymentPending);
 }

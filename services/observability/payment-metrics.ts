@@ -1,0 +1,38 @@
+import client from "prom-client";
+
+/** The billing API's money events (services/billing/**), counted per process; a cluster's workers add up. */
+
+const providerRequests = new client.Counter({
+  name: "billing_provider_requests_total",
+  help: "Calls to the payment provider, by call (initialize, verify) and outcome: ok, unknown_reference (verify), unreachable (no answer in time, a dropped connection), refused (an error status or an answer we cannot read)",
+  labelNames: ["call", "outcome"],
+});
+export type ProviderCall = "initialize" | "verify";
+export type ProviderOutcome = "ok" | "unknown_reference" | "unreachable" | "refused";
+export const countProviderRequest = (call: ProviderCall, outcome: ProviderOutcome) => providerRequests.inc({ call, outcome });
+
+const fundingVerifications = new client.Counter({
+  name: "billing_funding_verifications_total",
+  help: "Wallet fundings checked with the provider, by how the check came (return_page, webhook) and outcome: credited, already_credited, failed (failed, abandoned or reversed), mismatch (paid another amount or currency), unknown (the provider has no such payment), pending",
+  labelNames: ["via", "outcome"],
+});
+export type FundingVia = "return_page" | "webhook";
+export type FundingOutcome = "credited" | "already_credited" | "failed" | "mismatch" | "unknown" | "pending";
+export const countFundingVerification = (via: FundingVia, outcome: FundingOutcome) => fundingVerifications.inc({ via, outcome });
+
+const webhookEvents = new client.Counter({
+  name: "billing_webhook_events_total",
+  help: "The provider's webhook calls, by outcome: rejected_signature, malformed, ignored (another event, or a payment not ours), credited, already_credited (a duplicate), not_credited (the provider says not paid, not yet, or not as asked), error (answered 5xx: the provider retries)",
+  labelNames: ["outcome"],
+});
+export type WebhookOutcome = "rejected_signature" | "malformed" | "ignored" | "credited" | "already_credited" | "not_credited" | "error";
+export const countWebhookEvent = (outcome: WebhookOutcome) => webhookEvents.inc({ outcome });
+
+const reportCardCharges = new client.Counter({
+  name: "billing_report_card_charges_total",
+  help: "Report-card charges asked for, by who asked (staff, api_client) and outcome: charged, repeated (an idempotency key's charge asked again), nothing_to_charge, refused_balance (402), refused (another 4xx), error",
+  labelNames: ["by", "outcome"],
+});
+export type ChargeBy = "staff" | "api_client";
+export type ChargeOutcome = "charged" | "repeated" | "nothing_to_charge" | "refused_balance" | "refused" | "error";
+export const countReportCardCharge = (by: ChargeBy, outcome: ChargeOutcome) => reportCardCharges.inc({ by, outcome });
