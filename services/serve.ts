@@ -14,6 +14,8 @@ import { createMailer } from "./mail/mailer";
 import { logFor } from "./observability/log";
 import { collectProcessMetrics } from "./observability/metrics";
 import { startMetricsServer } from "./observability/metrics-server";
+import { watchOutbox } from "./observability/mail-metrics";
+import { watchPool } from "./observability/pool-metrics";
 
 const log = logFor("services");
 
@@ -51,14 +53,16 @@ export async function serveApis(config: ServiceConfig, options: { prepared: bool
   }
 
   collectProcessMetrics();
+  // Read when scraped: the outbox's waiting mail and this process's database connections (each worker its own).
+  watchOutbox(database.db);
+  watchPool(database);
   // One metrics page per process; with several workers their primary answers for them all (main.ts).
   if (config.METRICS_PORT && !cluster.isWorker)
     await startMetricsServer({ host: config.METRICS_HOST, port: config.METRICS_PORT, onError: (line) => log.error(line) });
   lifecycle.ready();
-  const housekeeping = scheduleHousekeeping(database.db, config, (line) => log.info(line));
+  const housekeeping = scheduleHousekeeping(database.db, config);
   // The outbox's sender: what this or any instance wrote and has not gone out yet (services/mail/mailer.ts).
-  const mailLog = logFor("mail");
-  const sender = deps.mailer.start((line) => mailLog.info(line));
+  const sender = deps.mailer.start();
 
   // SIGTERM drains (readiness 503, a grace period, then the requests in flight finish); SIGINT, a person at a
   // terminal, skips the grace. The sender finishes its pass (what is left waits in the outbox for the next

@@ -8,9 +8,9 @@ import { housekeepingLine, runHousekeeping } from "./housekeeping";
  * Runs housekeeping every HOUSEKEEPING_INTERVAL_MINUTES in this process, first at a random moment within
  * the interval, so instances started together do not all try at once (the lock would turn all but one
  * away anyway). A failed run is logged and tried again next time. Each run is logged through
- * `logFor("housekeeping")` with its counts; `logLine` (deprecated) takes the lines as text instead.
+ * `logFor("housekeeping")` with its counts.
  */
-export function scheduleHousekeeping(db: Db, config: ServiceConfig, logLine?: (line: string) => void): { stop: () => void } {
+export function scheduleHousekeeping(db: Db, config: ServiceConfig): { stop: () => void } {
   const log = logFor("housekeeping");
   const everyMs = config.HOUSEKEEPING_INTERVAL_MINUTES * 60_000;
   if (everyMs === 0) return { stop: () => {} };
@@ -19,12 +19,8 @@ export function scheduleHousekeeping(db: Db, config: ServiceConfig, logLine?: (l
     timer = setTimeout(() => {
       runHousekeeping(db, config)
         .then(
-          (result) => (logLine ? logLine(housekeepingLine(result)) : log.info({ removed: result.removed, skipped: result.skipped }, housekeepingLine(result))),
-          (error: unknown) => {
-            const described = describeForLog(error);
-            if (logLine) logLine(`housekeeping failed: ${described}`);
-            else log.error({ error: described }, "housekeeping failed");
-          },
+          (result) => log.info({ removed: result.removed, skipped: result.skipped }, housekeepingLine(result)),
+          (error: unknown) => log.error({ error: describeForLog(error) }, "housekeeping failed"),
         )
         .finally(() => next(everyMs));
     }, delay);

@@ -77,7 +77,7 @@ export function renderError(error: unknown, c: Context) {
     else {
       // By route pattern and request id: the path holds ids, and the error's text is described without values.
       const log = (c.get("log") as Logger | undefined) ?? fallbackLog;
-      log.error({ method: c.req.method, route: c.get("route") as string | undefined, error: describeForLog(error) }, "unhandled error");
+      log.error({ method: c.req.method, route: (c.get("route") as string | undefined) ?? c.req.routePath, error: describeForLog(error) }, "unhandled error");
       error = new AppError("internal", authMessages.internal);
     }
   }

@@ -33,9 +33,9 @@ export type Mailer = {
   flush(): Promise<void>;
   /**
    * The sender of this process: a pass every MAIL_POLL_MS and on every nudge, until stopped. It logs through
-   * `logFor("mail")`, by message id, never by address; `logLine` (deprecated) takes its lines as text instead.
+   * `logFor("mail")`, by message id, never by address.
    */
-  start(logLine?: (line: string) => void): { stop: () => Promise<void> };
+  start(): { stop: () => Promise<void> };
 };
 
 /** SMTP_URL with short timeouts unless it names its own (nodemailer reads options from the query), well within the lease. */
@@ -66,12 +66,8 @@ type Claimed = { id: string; to: string; subject: string; body: string; secret: 
 export function createMailer(config: ServiceConfig, db: Db): Mailer {
   const transport = config.SMTP_URL ? nodemailer.createTransport(withTimeouts(config.SMTP_URL)) : undefined;
   const log = logFor("mail");
-  let logLine: ((line: string) => void) | undefined;
-  /** One event of the sender: to the log with its fields, or as text to whoever asked for lines. */
-  const note = (level: "info" | "warn" | "error", fields: Record<string, unknown>, message: string) => {
-    if (logLine) logLine(`${message}${typeof fields.error === "string" ? `: ${fields.error}` : ""}`);
-    else log[level](fields, message);
-  };
+  /** One event of the sender, with its fields (ids and counts). */
+  const note = (level: "info" | "warn" | "error", fields: Record<string, unknown>, message: string) => log[level](fields, message);
 
   async function claim(): Promise<Claimed[]> {
     const result = await db.execute(sql`
@@ -165,8 +161,7 @@ export function createMailer(config: ServiceConfig, db: Db): Mailer {
       setImmediate(() => void drain());
     },
     flush: drain,
-    start(lines) {
-      logLine = lines;
+    start() {
       const timer = setInterval(() => void drain(), config.MAIL_POLL_MS);
       timer.unref();
       void drain();
