@@ -1,4 +1,5 @@
 import { benchAudit } from "./audit";
+import { benchBackup } from "./backup";
 import { benchBff } from "./bff";
 import { benchCharges } from "./charges";
 import { benchSpreadsheet } from "./spreadsheet";
@@ -17,7 +18,7 @@ import { benchStartup } from "./startup";
 import { benchTransactionLogs } from "./transaction-logs";
 
 /**
- * `npm run bench [startup|bff|spreadsheet|search|staff|students|students-upload|transaction-logs|audit|notifications|charges|table|load|soak|rolling|weight|lighthouse]`: the numbers of the platform and schools issues, measured on this machine.
+ * `npm run bench [startup|bff|spreadsheet|search|staff|students|students-upload|transaction-logs|audit|notifications|charges|table|load|soak|rolling|backup|weight|lighthouse]`: the numbers of the platform and schools issues, measured on this machine.
  * Build the portal first (npm start once) so startup times do not include the build.
  */
 const which = process.argv[2] ?? "all";
@@ -40,6 +41,8 @@ if (which === "load" || which === "all") await benchLoad(Number(process.env.BENC
 // Not part of "all": ten minutes, and a PostgreSQL server with HAProxy.
 if (which === "rolling") await benchRolling(Number(process.env.BENCH_SECONDS ?? 60), Number(process.env.BENCH_CONNECTIONS ?? 100));
 if (which === "soak") await benchSoak(Number(process.env.BENCH_SECONDS ?? 600), Number(process.env.BENCH_CONNECTIONS ?? 32));
+// Not part of "all" either: 200,000 pupils seeded twice, and a PostgreSQL server.
+if (which === "backup") await benchBackup(Number(process.env.BENCH_RUNS ?? 1));
 if (which === "weight" || which === "all") await benchPageWeight();
 if (which === "table" || which === "all") await benchRegisterTable();
 if (which === "lighthouse" || which === "all") await benchLighthouse(Number(process.env.BENCH_RUNS ?? 3));

@@ -51,8 +51,8 @@ const LAST = [
 const LGAS = ["Agege", "Alimosho", "Ifako-Ijaiye", "Ikeja", "Kosofe"];
 const STATES = ["Lagos", "Lagos", "Lagos", "Ogun", "Oyo"];
 
-/** 200 primary schools with six classes each and `count` pupils spread over them, in district `districtId` of the test API's database. */
-export async function seedStudents(api: TestApi, districtId: string, count = STUDENTS) {
+/** 200 primary schools with six classes each and `count` pupils spread over them, in district `districtId` of the database (a test API's or any other). */
+export async function seedStudents(api: Pick<TestApi, "db">, districtId: string, count = STUDENTS) {
   // 200 primary schools with Primary 1A to 6A each: the pupils' schools and classes.
   const types = await api.db
     .select({ id: classType.id, name: classType.name })

@@ -20,6 +20,8 @@ export const SERVER_ENTRIES = {
   services: "services/main.ts",
   "db-migrate": "services/db/migrate-cli.ts",
   "db-seed": "services/db/seed-cli.ts",
+  "db-backup": "services/db/backup/backup-cli.ts",
+  "db-restore": "services/db/backup/restore-cli.ts",
   "create-super-admin": "services/db/create-super-admin-cli.ts",
   "billing-check": "services/billing/ledger/check-cli.ts",
   housekeeping: "services/housekeeping/housekeeping-cli.ts",
