@@ -4,10 +4,10 @@ import { join } from "node:path";
 import { startStack } from "../scripts/stack";
 import { fmt, percentile } from "./stats";
 
-type Result = { rps: number; p50: number; p99: number; errors: number };
+export type Result = { rps: number; p50: number; p99: number; errors: number };
 
 /** `concurrency` loops that each send one request at a time for `seconds`; latencies of every request. */
-async function load(url: string, headers: Record<string, string>, seconds: number, concurrency: number): Promise<Result> {
+export async function load(url: string, headers: Record<string, string>, seconds: number, concurrency: number): Promise<Result> {
   const latencies: number[] = [];
   let errors = 0;
   const until = performance.now() + seconds * 1000;

@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import { startFleet, type RestartOutcome } from "../deploy/fleet";
 import { startLoad, storedCounts, type Tally } from "../deploy/load";
 import { buildPortal, buildServers } from "../scripts/release-build";
@@ -20,14 +21,16 @@ const tallied = (reasons: string[]) => {
 export async function benchRolling(seconds: number, connections: number) {
   await buildPortal(process.env);
   await buildServers();
-  const fleet = await startFleet(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
+  const fleet = await startFleet(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test", { lbLogLevel: "info" });
   try {
     const writers = Math.max(1, Math.round(connections / 10));
     const shape = { sessions: 10, readers: connections - writers, writers };
+    console.log(`quiet phase from ${new Date().toISOString()}`);
     const quiet = await startLoad(fleet.url, shape);
     await new Promise((r) => setTimeout(r, seconds * 1000));
     const still = await quiet.stop();
 
+    console.log(`restarts from ${new Date().toISOString()}`);
     const rolling = await startLoad(fleet.url, shape);
     const began = performance.now();
     const outcomes: [string, RestartOutcome][] = [];
@@ -57,6 +60,17 @@ export async function benchRolling(seconds: number, connections: number) {
         [...tallied([...still.readFailures, ...restarting.readFailures])].map(([reason, n]) => `${n} × ${reason}`).join("; ") || "none"
       }`,
     );
+    if (process.env.BENCH_LB_LOG) writeFileSync(process.env.BENCH_LB_LOG, fleet.lbLog());
+    // HAProxy's termination states of the requests it did not answer whole (README 'Deploying': its log line).
+    const states = tallied(
+      fleet
+        .lbLog()
+        .split("\n")
+        .map((line) => line.split(" "))
+        .filter((f) => f.length > 9 && /^[A-Za-z-]{4}$/.test(f[7] ?? "") && f[7] !== "----")
+        .map((f) => `${f[7]} ${f[3]?.split("/")[0]} ${f[5]}`),
+    );
+    console.log(`  load balancer, requests not ended cleanly (state, backend, status): ${[...states].map(([s, n]) => `${n} × ${s}`).join("; ") || "none"}`);
     console.log(`  ready again after start: ${outcomes.map(([name, o]) => `${name} ${(o.readyAfterMs / 1000).toFixed(1)} s`).join(", ")}`);
   } finally {
     await fleet.stop();

@@ -5,6 +5,7 @@ import { benchCharges } from "./charges";
 import { benchSpreadsheet } from "./spreadsheet";
 import { benchLighthouse } from "./lighthouse";
 import { benchLoad } from "./load";
+import { benchLogging } from "./logging";
 import { benchNotifications } from "./notifications";
 import { benchPageWeight } from "./page-weight";
 import { benchRegisterTable } from "./register-table";
@@ -18,7 +19,7 @@ import { benchStartup } from "./startup";
 import { benchTransactionLogs } from "./transaction-logs";
 
 /**
- * `npm run bench [startup|bff|spreadsheet|search|staff|students|students-upload|transaction-logs|audit|notifications|charges|table|load|soak|rolling|backup|weight|lighthouse]`: the numbers of the platform and schools issues, measured on this machine.
+ * `npm run bench [startup|bff|spreadsheet|search|staff|students|students-upload|transaction-logs|audit|notifications|charges|table|load|soak|rolling|backup|logging|weight|lighthouse]`: the numbers of the platform and schools issues, measured on this machine.
  * Build the portal first (npm start once) so startup times do not include the build.
  */
 const which = process.argv[2] ?? "all";
@@ -42,6 +43,9 @@ if (which === "load" || which === "all") await benchLoad(Number(process.env.BENC
 if (which === "rolling") await benchRolling(Number(process.env.BENCH_SECONDS ?? 60), Number(process.env.BENCH_CONNECTIONS ?? 100));
 if (which === "soak") await benchSoak(Number(process.env.BENCH_SECONDS ?? 600), Number(process.env.BENCH_CONNECTIONS ?? 32));
 // Not part of "all" either: 200,000 pupils seeded twice, and a PostgreSQL server.
+// Two whole stacks side by side: what the access lines cost on the read load.
+if (which === "logging")
+  await benchLogging(Number(process.env.BENCH_ROUNDS ?? 6), Number(process.env.BENCH_SECONDS ?? 10), Number(process.env.BENCH_CONCURRENCY ?? 8));
 if (which === "backup") await benchBackup(Number(process.env.BENCH_RUNS ?? 1));
 if (which === "weight" || which === "all") await benchPageWeight();
 if (which === "table" || which === "all") await benchRegisterTable();

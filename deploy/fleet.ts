@@ -16,6 +16,8 @@ export type Fleet = {
   /** The load balancer's portal address: what people open. */
   url: string;
   databaseUrl: string;
+  /** What HAProxy logged (a line per request with lbLogLevel "info"). */
+  lbLog: () => string;
   instances: Instance[];
   /** Stops the instance with the signal, records its readiness until it exits, starts it again and waits until the load balancer has it back. */
   restart: (instance: Instance, signal: "SIGTERM" | "SIGKILL") => Promise<RestartOutcome>;
@@ -60,7 +62,7 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60
   }
 }
 
-export async function startFleet(serverUrl: string, options: { graceMs?: number } = {}): Promise<Fleet> {
+export async function startFleet(serverUrl: string, options: { graceMs?: number; lbLogLevel?: "notice" | "info" } = {}): Promise<Fleet> {
   const database = await freshServerDatabase(serverUrl, "portal_fleet");
   const port = async () => String(await freePort());
   const lb = { portal: await port(), district: await port(), billing: await port(), stats: await port() };
@@ -73,11 +75,12 @@ export async function startFleet(serverUrl: string, options: { graceMs?: number 
     { port: await port(), metrics: await port() },
   ];
   const secret = () => randomBytes(32).toString("base64url");
-  const shared = { INTERNAL_SECRET: secret(), NODE_ENV: "production", SHUTDOWN_GRACE_MS: String(options.graceMs ?? 1_500) };
+  // A staging deployment: the payment provider's stand-in, on purpose (production refuses it otherwise).
+  const shared = { INTERNAL_SECRET: secret(), NODE_ENV: "production", SHUTDOWN_GRACE_MS: String(options.graceMs ?? 1_500), PAYMENT_STAND_IN: "allow" };
   const url = `http://127.0.0.1:${lb.portal}`;
 
   // The release step, then the demo's accounts to sign in with (never seeded in production: on purpose here).
-  await finished(process.execPath, ["dist/db-migrate.mjs"], { DATABASE_URL: database.url, NODE_ENV: "production" });
+  await finished(process.execPath, ["dist/db-migrate.mjs"], { DATABASE_URL: database.url, NODE_ENV: "production", PAYMENT_STAND_IN: "allow" });
   await finished(process.execPath, ["dist/db-seed.mjs"], { DATABASE_URL: database.url });
 
   const lbOutput = { output: "" };
@@ -89,6 +92,7 @@ export async function startFleet(serverUrl: string, options: { graceMs?: number 
       LB_API_BIND: `127.0.0.1:${lb.district}`,
       LB_BILLING_BIND: `127.0.0.1:${lb.billing}`,
       LB_STATS_BIND: `127.0.0.1:${lb.stats}`,
+      LB_LOG_LEVEL: options.lbLogLevel ?? "notice",
       PORTAL_1: `127.0.0.1:${portalPorts[0]?.port}`,
       PORTAL_2: `127.0.0.1:${portalPorts[1]?.port}`,
       DISTRICT_API_1: `127.0.0.1:${apiPorts[0]?.district}`,
@@ -179,6 +183,7 @@ export async function startFleet(serverUrl: string, options: { graceMs?: number 
   return {
     url,
     databaseUrl: database.url,
+    lbLog: () => lbOutput.output,
     instances,
     allUp,
     async restart(instance, signal) {
