@@ -20,6 +20,12 @@ export const fieldMessages = {
 /** Every limit message states the limit it enforces. */
 export const tooLong = (limit: number) => `At most ${limit} characters.`;
 
+/**
+ * A text field or query value holding a control character (NUL, escape and the like; tab and line breaks
+ * are text): refused before anything reads it, naming the field.
+ */
+export const controlCharacterMessage = (field: string) => `${field} must not contain control characters (such as NUL).`;
+
 // The notices and loading texts, the API's messages and the texts of the pages every route carries
 // live in modules of their own, re-exported here: a page's script then carries only the texts it
 // shows (the guest pages import the small modules directly).
