@@ -123,9 +123,17 @@ test.describe("switching where one works, and rights that belong to a person", (
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
     await panel.getByRole("button", { name: "Transfer ownership" }).click();
+    // Spec §4: the session ends 1 s after the notice, which follows the transfer's answer at once.
+    const transferred = page.waitForResponse((r) => r.url().endsWith("/api/district/staff/transfer-right") && r.request().method() === "POST");
+    const loggedOut = page.waitForRequest((r) => r.url().endsWith("/api/auth/logout") && r.method() === "POST");
     await dialog.getByRole("button", { name: "Transfer" }).click();
+    await transferred;
+    const noticeAt = Date.now();
     await expect(page.getByText("Transfer Successfully")).toBeVisible();
-    await page.waitForURL("**/logout");
+    await loggedOut;
+    const afterNotice = Date.now() - noticeAt;
+    expect(afterNotice).toBeGreaterThanOrEqual(900);
+    expect(afterNotice).toBeLessThan(1_400);
     await page.waitForURL("**/login");
 
     const newOwner = await apiToken(accounts.teacher("olumide.fashola@example.org"));
