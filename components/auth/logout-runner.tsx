@@ -3,9 +3,8 @@
 import { useEffect, useState } from "react";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { LOGOUT_DELAY_MS, loadingTexts } from "@/lib/contract/messages";
-import { authCalls } from "@/lib/queries/auth";
+import { endSession } from "@/lib/end-session";
 import { routes } from "@/lib/routes";
-import { clearKeptSelections } from "@/lib/kept-selection";
 
 /**
  * Spec §4: 'Logging you out. Please wait', then after 1.5 s the session is cleared (a POST, so no
@@ -16,10 +15,7 @@ export function LogoutRunner() {
   useEffect(() => {
     const timer = setTimeout(async () => {
       try {
-        await authCalls.logout();
-        clearKeptSelections(); // the tab's next user starts with nothing selected (staff and pupils)
-        // A full page load: nothing read while signed in stays in memory.
-        window.location.replace(routes.login);
+        await endSession();
       } catch {
         setFailed(true);
       }

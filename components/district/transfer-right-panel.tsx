@@ -1,18 +1,23 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { StaffPickAction } from "@/components/form/staff-pick-action";
-import { SHORT_REDIRECT_DELAY_MS } from "@/lib/contract/messages";
+import { logoutAfterNotice } from "@/lib/end-session";
 import { routes } from "@/lib/routes";
 import { staffMutations } from "@/lib/queries/staff";
 import { useApiMutation } from "@/lib/use-api-mutation";
-import { useSuccessRedirect } from "@/lib/use-success-redirect";
 
 type Props = { districtId: string; districtTerm: string; isOwner: boolean };
 
-/** Hands the district's ownership right to another staff member; the user is logged out 1 s later (spec §4). */
+/**
+ * Hands the district's ownership right to another staff member; the session ends 1 s after the notice
+ * (spec §4), ended by this panel itself. Should that logout fail, the logout page tries again and says so.
+ */
 export function TransferRightPanel({ districtId, districtTerm, isOwner }: Props) {
-  const succeed = useSuccessRedirect();
-  const { busy, run } = useApiMutation(staffMutations.transferRight, { onSuccess: ({ message }) => succeed(message, routes.logout, SHORT_REDIRECT_DELAY_MS) });
+  const router = useRouter();
+  const { busy, run } = useApiMutation(staffMutations.transferRight, {
+    onSuccess: ({ message }) => logoutAfterNotice(message).catch(() => router.replace(routes.logout)),
+  });
   const term = districtTerm.toLowerCase();
   return (
     <section aria-labelledby="transfer-right-heading" className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4">

@@ -1,0 +1,25 @@
+import { SHORT_REDIRECT_DELAY_MS } from "./contract/notices";
+import { clearKeptSelections } from "./kept-selection";
+import { toast } from "./notify";
+import { authCalls } from "./queries/auth";
+import { routes } from "./routes";
+
+/**
+ * Ends the session: a POST (so no prefetch or crawler can log anyone out), the tab's kept selections
+ * cleared (the next user starts with nothing selected), then /login by a full page load, so nothing
+ * read while signed in stays in memory. Rejects when the logout could not be sent.
+ */
+export async function endSession(): Promise<void> {
+  await authCalls.logout();
+  clearKeptSelections();
+  window.location.replace(routes.login);
+}
+
+/**
+ * After an ownership transfer (spec §4): the notice, and the session ended 1 s later, here. Going
+ * through /logout instead would add that page's own 1.5 s wait to the second the spec gives.
+ */
+export function logoutAfterNotice(notice: string): Promise<void> {
+  toast.success(notice);
+  return new Promise((resolve, reject) => setTimeout(() => endSession().then(resolve, reject), SHORT_REDIRECT_DELAY_MS));
+}
