@@ -45,11 +45,21 @@ test.describe("route guards", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("a super administrator lands on /super-admin; others cannot open it @demo", async ({ page, browser, signIn }) => {
+  test("a super administrator lands on /super-admin, goes to the dashboard from a guest-only page like anyone; others cannot open it @demo", async ({
+    page,
+    browser,
+    signIn,
+  }) => {
     await signIn(accounts.superAdmin);
     await expect(page).toHaveURL(/\/super-admin$/);
     await expect(page.getByRole("heading", { name: "Super administration" })).toBeVisible();
+    // Spec §2: signed-in users who open a guest-only page are redirected to /dashboard.
     await page.goto("/login");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/register");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // Home still sends a super administrator on to the super-admin area.
+    await page.goto("/");
     await expect(page).toHaveURL(/\/super-admin$/);
 
     const other = await browser.newPage();
