@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { refreshSession } from "@/lib/bff/upstream";
-import { isGuestOnly, isOpen, landingPath, routes } from "@/lib/routes";
+import { isGuestOnly, isOpen, routes } from "@/lib/routes";
 import { contentSecurityPolicy, newNonce } from "@/lib/csp";
 import { env } from "@/lib/env";
 import {
@@ -19,7 +19,8 @@ const PATH_HEADER = "x-portal-path";
 
 /**
  * Route guard and token keeper. Auth-required pages send guests to /login (with `next`), guest-only
- * pages send signed-in users on, and a token near expiry is refreshed here, because server components
+ * pages send every signed-in user to /dashboard (spec §2; a super administrator too: only / and the
+ * sign-in itself send them to /super-admin), and a token near expiry is refreshed here, because server components
  * cannot set cookies: the new cookie goes on the forwarded request (for this render) and the response.
  * This is a convenience; every handler and server-side read checks the session again.
  */
@@ -59,7 +60,7 @@ export async function proxy(request: NextRequest) {
 
   let response: NextResponse;
   if (isGuestOnly(pathname)) {
-    response = session ? NextResponse.redirect(new URL(landingPath(session.isSuperAdmin), request.url)) : NextResponse.next({ request: { headers } });
+    response = session ? NextResponse.redirect(new URL(routes.dashboard, request.url)) : NextResponse.next({ request: { headers } });
   } else if (!session) {
     const login = new URL(routes.login, request.url);
     if (pathname !== "/") login.searchParams.set("next", pathname + search);
