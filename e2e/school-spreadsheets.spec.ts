@@ -70,8 +70,11 @@ test("upload schools in two steps, fixing the rows in the preview, then download
   type Listed = { name: string; description: string; address: string; localGovernment: string; category: string };
   const listing = async () => (await apiJson<{ schools: Listed[] }>(token, `/school/get-by-district/${staff.district.id}?limit=1000`)).schools;
   const before = await listing();
+  // Spec §7: GET /school/download?district[0]={id}.
+  const link = page.getByRole("link", { name: "Download schools" });
+  expect(new URL((await link.getAttribute("href")) ?? "", page.url()).searchParams.get("district[0]")).toBe(staff.district.id);
   const download = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Download schools" }).click();
+  await link.click();
   const file = await download;
   expect(file.suggestedFilename()).toBe("schools.xlsx");
   const rows = await sheetRows((await file.path()) ?? "");

@@ -269,6 +269,29 @@ describe("school spreadsheets: template, two-step upload, preview fixes, downloa
     expect(readBack.get("Risky School 0")?.[2]).toBe('=HYPERLINK("http://x")');
   });
 
+  it("downloads the district named by district[0] (spec §7): one's own; for a super administrator the district worked on; another is not found", async () => {
+    const admin2 = await api.loginAdmin(2);
+    const d2 = admin2.staff.district.id;
+    const namesIn = async (response: Response) => {
+      expect(response.status).toBe(200);
+      const [sheet] = await readWorkbook(new Uint8Array(await response.arrayBuffer()));
+      return (sheet?.rows ?? []).slice(1).map((r) => String(r[0]?.value));
+    };
+    const schoolsOf = async (districtId: string) =>
+      (await api.db.select({ name: school.name }).from(school).where(eq(school.districtId, districtId))).map((r) => r.name).sort();
+    const download = (districtId: string, token: string) => api.call("GET", `/school/download?district[0]=${districtId}`, { token });
+
+    expect((await namesIn(await download(d2, admin2.authorizationToken))).sort()).toEqual(await schoolsOf(d2));
+    await expectError(await download(d1, admin2.authorizationToken), 404, authMessages.notFound);
+    await expectError(await download("00000000-0000-4000-8000-000000000000", admin2.authorizationToken), 404, authMessages.notFound);
+
+    const superAdmin = await api.loginSuperAdmin();
+    const switched = await expectOk<AuthResult>(
+      await api.call("POST", "/super-admin/switch-district", { token: superAdmin.authorizationToken, body: { districtId: d2 } }),
+    );
+    expect((await namesIn(await download(d2, switched.authorizationToken))).sort()).toEqual(await schoolsOf(d2));
+  });
+
   it("forgets uploads left unconfirmed for a day", async () => {
     const old = await expectOk<ImportRowsPage>(await upload(workbooks.csv([header, ["Old Upload School", "", "1 Road", "Agege", "Primary"]]), "old.csv"), 201);
     await api.db
