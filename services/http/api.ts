@@ -9,6 +9,7 @@ import { clientIpOf, priorityOf } from "../auth/client-ip";
 import { HANDSHAKE_HEADER, verifyHandshake } from "../auth/handshake";
 import { checkAccess, checkDistrictActive, type Access } from "./access";
 import { loggedShedding, createAdmission } from "./admission";
+import { controlCharacterIssue, fieldWithControlCharacter } from "../../lib/contract/control-characters";
 import { acceptRequestId, newRequestId, REQUEST_ID_HEADER } from "../../lib/contract/request-id";
 import { logFor } from "../observability/log";
 import { observeHttp, watchAdmission } from "../observability/metrics";
@@ -81,10 +82,19 @@ function assertMediaType(c: Context, spec: { body?: unknown; rawBody?: boolean }
 }
 
 function parse<S extends Schema | undefined>(schema: S, value: unknown): Out<S> {
+  refuseControlCharacters(value);
   if (!schema) return undefined as Out<S>;
   const result = schema.safeParse(value);
   if (!result.success) throw validationError(result.error);
   return result.data as Out<S>;
+}
+
+/** A control character in any text the request carries is 400 naming the field, before the database or a stream sees it. */
+function refuseControlCharacters(value: unknown) {
+  const field = fieldWithControlCharacter(value);
+  if (field === null) return;
+  const issue = controlCharacterIssue(field);
+  throw new AppError("validation", issue.message, [issue]);
 }
 
 /**
