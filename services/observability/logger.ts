@@ -49,7 +49,7 @@ const prettyDestination: DestinationStream = {
  * A process's root logger. Its children name their `component` (portal, services, mail …) and add a
  * request's fields; each key appears once in a line, so the root names none of them.
  */
-export function createRootLogger(env: LogEnv = process.env): Logger {
+export function createRootLogger(env: LogEnv = process.env, destination?: DestinationStream): Logger {
   return pino(
     {
       level: env.LOG_LEVEL || "info",
@@ -58,6 +58,6 @@ export function createRootLogger(env: LogEnv = process.env): Logger {
       redact: { paths: [...REDACTED_KEYS, ...REDACTED_KEYS.map((k) => `*.${k}`)], censor: "[redacted]" },
       formatters: { level: (label) => ({ level: label }) },
     },
-    logFormatOf(env) === "pretty" ? prettyDestination : pino.destination({ dest: 1, sync: true }),
+    destination ?? (logFormatOf(env) === "pretty" ? prettyDestination : pino.destination({ dest: 1, sync: true })),
   );
 }
