@@ -13,7 +13,6 @@ export function spreadsheetApi(resource: string, confirm: { path: string; invali
     /** What a confirmed import changes: the resource's queries. */
     createdKey: confirm.invalidates,
     templateHref: districtApi(`${resource}/template`),
-    downloadHref: districtApi(`${resource}/download`),
     uploadUrl: districtApi(`${resource}/upload-multiple`),
     rejectedHref: (importId: string) => districtApi(`${imports(importId)}/rejected`),
     /** Every page of one import's rows: invalidated after a fix or a drop. */

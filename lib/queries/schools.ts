@@ -62,3 +62,6 @@ export const schoolMutations = {
 };
 
 export const schoolSpreadsheets = spreadsheetApi("school", { path: "school/create-multiple-schools", invalidates: schoolKeys.all });
+
+/** GET /school/download?district[0]={id} (spec §7: saved as schools.xlsx). */
+export const schoolDownloadHref = (districtId: string) => `${districtApi("school/download")}?${new URLSearchParams({ "district[0]": districtId })}`;

@@ -31,7 +31,7 @@ export default async function SchoolManagementPage() {
   return (
     <PageFrame {...frame}>
       <HydrationBoundary state={queries.state()}>
-        <SchoolSpreadsheets canUpload={can.has("school.upload")} canDownload={can.has("school.download")} />
+        <SchoolSpreadsheets districtId={districtId} canUpload={can.has("school.upload")} canDownload={can.has("school.download")} />
         <SchoolList districtId={districtId} canCreate={can.has("school.create")} canEdit={can.has("school.update")} />
       </HydrationBoundary>
     </PageFrame>
