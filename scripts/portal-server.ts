@@ -80,7 +80,7 @@ async function main() {
   const nextApp: { handle?: ReturnType<ReturnType<typeof next>["getRequestHandler"]> } = {};
   const server = createServer((req, res) => {
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
-    if (answerHealth(req, res, { admission: shed.admission, state: lifecycle.state(), wedgedAfterMs })) return;
+    if (answerHealth(req, res, { admission: shed.admission, state: lifecycle.state(), wedgedAfterMs, log: logger })) return;
     const forwardedFor = req.headers["x-forwarded-for"];
     const address = clientAddress(
       { socket: req.socket.remoteAddress, forwardedFor: Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor },
