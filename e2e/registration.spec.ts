@@ -104,8 +104,11 @@ test.describe("registration", () => {
 
     // Step two, then the review; a reload there keeps both steps and asks the password again.
     const step2 = page.getByRole("form", { name: "The district" });
-    await step2.getByLabel("District name").fill(who.district);
+    // Labels follow the chosen state's terms (spec §1): Lagos State calls a district an Education District.
+    await expect(step2.getByLabel("District name", { exact: true })).toBeVisible();
     await step2.getByLabel("State portal").selectOption({ label: "Lagos State" });
+    await expect(step2.getByLabel("District name", { exact: true })).toHaveCount(0);
+    await step2.getByLabel("Education District name", { exact: true }).fill(who.district);
     await pickAddress(page, step2);
     await step2.getByLabel("Phone numbers", { exact: true }).fill("8099990000");
     await step2.getByLabel("Phone numbers", { exact: true }).press("Enter");
@@ -117,6 +120,7 @@ test.describe("registration", () => {
     await expect(review.getByText(who.district)).toBeVisible();
     await expect(review.getByText(who.username)).toBeVisible();
     await expect(review.getByText("Lagos State")).toBeVisible();
+    for (const label of ["Education District name", "Oracle Number", "TESCOM Number"]) await expect(review.getByText(label, { exact: true })).toBeVisible();
     await checkStep(page);
     await review.getByLabel("Password", { exact: true }).fill(who.password);
     await review.getByLabel("Confirm password").fill(who.password);
@@ -134,6 +138,7 @@ test.describe("registration", () => {
     await signIn(accounts.superAdmin, { page: superPage, next: "/super-admin" });
     const entry = superPage.getByRole("article", { name: who.district });
     await expect(entry.getByText(who.email)).toBeVisible();
+    await expect(entry.getByText("TESCOM Number", { exact: true })).toBeVisible();
     await entry.getByRole("button", { name: "Ask for changes" }).click();
     const reason = "Give the district office's own phone number, not a personal one.";
     await superPage.getByLabel("Reason").fill(reason);
@@ -144,6 +149,7 @@ test.describe("registration", () => {
     await page.reload();
     await expect(page.getByText(reason)).toBeVisible();
     const correct = page.getByRole("form", { name: "Correct the district's details" });
+    await expect(correct.getByLabel("Education District name", { exact: true })).toHaveValue(who.district);
     await correct.getByRole("button", { name: "Remove +2348099990000" }).click();
     await correct.getByLabel("Phone numbers", { exact: true }).fill("8099990001");
     await correct.getByLabel("Phone numbers", { exact: true }).press("Enter");

@@ -37,7 +37,19 @@ describe("the state's review of registrations", () => {
     expect(item).toMatchObject({
       status: "AwaitingReview",
       reason: null,
-      district: { name: input.district.name, address: input.district.address, phoneNumbers: input.district.phoneNumbers, state: { name: "Lagos State" } },
+      district: {
+        name: input.district.name,
+        address: input.district.address,
+        phoneNumbers: input.district.phoneNumbers,
+        // The reviewer's labels follow the state's terms (spec §1): Lagos State's staff number is its TESCOM Number.
+        state: {
+          name: "Lagos State",
+          stateTerminologies: {
+            district: { stateValue: "Education District", defaultValue: "District" },
+            tescomNumber: { stateValue: "TESCOM Number", defaultValue: "Tescom Number" },
+          },
+        },
+      },
       registrant: { email: input.staff.email, username: input.staff.username, oracleNumber: input.staff.oracleNumber, phone: `+234${input.staff.phoneNumber}` },
     });
 

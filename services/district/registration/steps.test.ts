@@ -14,9 +14,21 @@ describe("the registration page's checks: state portals, username, e-mail code, 
   });
   afterAll(() => api.close());
 
-  it("lists the state portals a district may register under, to anyone", async () => {
+  it("lists the state portals a district may register under, to anyone, each with its terms for the wizard's labels (spec §1)", async () => {
     expect(await expectOk<StatePortalChoices>(await api.call("GET", "/staff/register/state-portals"))).toEqual({
-      statePortals: [{ id: expect.any(String), name: "Lagos State" }],
+      statePortals: [
+        {
+          id: expect.any(String),
+          name: "Lagos State",
+          // The demo's Lagos State renames two terms; the others keep their defaults.
+          stateTerminologies: {
+            district: { stateValue: "Education District", defaultValue: "District" },
+            oracleNumber: { stateValue: null, defaultValue: "Oracle Number" },
+            tescomNumber: { stateValue: "TESCOM Number", defaultValue: "Tescom Number" },
+            subebNumber: { stateValue: null, defaultValue: "Subeb Number" },
+          },
+        },
+      ],
     });
   });
 
