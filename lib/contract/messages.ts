@@ -42,5 +42,11 @@ export const districtStatusRefusal = (status: string) =>
     ? "This district's account is Suspended, so its operations are not available. Please contact the state's administrators."
     : `This district's account is ${status}: its operations become available once it has been reviewed and approved.`;
 
+/** The portal's answer to a method an address does not take (TRACE anywhere, PUT on a page or a static file): 405 with Allow. */
+export const methodNotAllowedMessage = "This address does not take this kind of request.";
+
+/** The portal's answer to a path whose percent-encoding is not UTF-8 (`%ff`): 400. */
+export const undecodablePathMessage = "This address is not valid: part of it cannot be read.";
+
 /** The largest JSON body the APIs take by default (MAX_JSON_BODY_BYTES), and the portal passes on. */
 export const JSON_BODY_LIMIT_BYTES = 1_000_000;
