@@ -36,8 +36,9 @@ afterEach(async () => {
 /** The portal's server as production runs it (JSON log lines), until the given line appears in its output. */
 async function startPortal(env: Record<string, string>, until: string): Promise<Portal> {
   const port = await freePort();
+  const variables: Record<string, string> = { PATH: process.env.PATH ?? "", PORT: String(port), SESSION_SECRET: secret(), LOG_FORMAT: "json", ...env };
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/portal-server.ts"], {
-    env: { PATH: process.env.PATH ?? "", PORT: String(port), SESSION_SECRET: secret(), LOG_FORMAT: "json", ...env } as NodeJS.ProcessEnv,
+    env: variables as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

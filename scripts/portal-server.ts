@@ -11,6 +11,7 @@ import { parsePortalEnv } from "../lib/env-schema";
 import { createLifecycle } from "../services/http/lifecycle";
 import { checkApisShareSecret } from "./portal-handshake";
 import { answerHealth } from "./portal-health";
+import { refuseUnservable } from "./portal-request-guard";
 import { createLoadShedder, portalLimits, priorityOf, refuseBusy } from "./portal-shedding";
 import { loggedShedding } from "../services/http/admission";
 
@@ -92,6 +93,7 @@ async function main() {
     closeWhenBodyUnread(req, res);
     const outcome: RequestOutcome = { priority: priorityOf(req), requestId: requestIdFor(req, res, env.TRUSTED_PROXY_HOPS > 0) };
     logWhenDone(req, res, { log: logger, outcome, routeOf });
+    if (refuseUnservable(req, res)) return;
     const serve = nextApp.handle;
     if (!serve) return refuseBusy(req, res); // still starting
     statusFromOutcome(res, outcome);
