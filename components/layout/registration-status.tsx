@@ -17,13 +17,13 @@ import { useApiMutation } from "@/lib/use-api-mutation";
 type Values = Omit<DistrictUpdate, "version">;
 const validation = lazyResolver(() => import("@/lib/contract/registration").then((m) => m.resubmissionSchema));
 
-type Props = { isOwner: boolean; districtId: string };
+type Props = { isOwner: boolean; districtId: string; districtTerm: string };
 
 /**
  * On the review notice, where a self-registered district stands: when the reviewers asked for changes,
  * their reason, and for the district's owner the district's details to correct and send back.
  */
-export function RegistrationStatus({ isOwner, districtId }: Props) {
+export function RegistrationStatus({ isOwner, districtId, districtTerm }: Props) {
   const own = useApiRead(registrationReads.own());
   const registration = own.data?.registration;
   if (!registration || registration.status !== "ChangesRequested") return null;
@@ -33,19 +33,23 @@ export function RegistrationStatus({ isOwner, districtId }: Props) {
         The reviewers asked for changes
       </h2>
       <p className="whitespace-pre-line">{registration.reason}</p>
-      {isOwner ? <Resubmit districtId={districtId} /> : <p className="text-sm text-muted-foreground">The district&apos;s administrator can make them.</p>}
+      {isOwner ? (
+        <Resubmit districtId={districtId} districtTerm={districtTerm} />
+      ) : (
+        <p className="text-sm text-muted-foreground">The district&apos;s administrator can make them.</p>
+      )}
     </section>
   );
 }
 
 /** The district's details as they are, then the form to correct them. */
-function Resubmit({ districtId }: { districtId: string }) {
+function Resubmit({ districtId, districtTerm }: { districtId: string; districtTerm: string }) {
   const profile = useDistrictProfile(districtId);
   if (!profile.data) return <p role="status">Loading…</p>;
-  return <ResubmitForm district={profile.data.district} />;
+  return <ResubmitForm district={profile.data.district} districtTerm={districtTerm} />;
 }
 
-function ResubmitForm({ district }: { district: DistrictProfile }) {
+function ResubmitForm({ district, districtTerm }: { district: DistrictProfile; districtTerm: string }) {
   const form = useForm<Values>({
     resolver: validation.resolver,
     defaultValues: { name: district.name, address: district.address ?? "", phoneNumbers: district.phoneNumbers, emails: district.emails },
@@ -67,7 +71,7 @@ function ResubmitForm({ district }: { district: DistrictProfile }) {
     >
       {busy ? <LoadingOverlay /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="District name" error={errors.name?.message} {...form.register("name")} />
+        <TextField label={`${districtTerm} name`} error={errors.name?.message} {...form.register("name")} />
         <TextField label="Address" error={errors.address?.message} {...form.register("address")} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">

@@ -11,18 +11,19 @@ import { formInvalidMessage } from "@/lib/contract/notices";
 import { registrationMessages } from "@/lib/contract/registration-values";
 import type { RegistrantForm, RegistrantFormInput } from "@/lib/contract/registration";
 import type { FieldIssue } from "@/lib/contract/errors";
-import { buildTerminologies } from "@/lib/contract/terminology";
 import { lazyResolver } from "@/lib/lazy-resolver";
 import { toast } from "@/lib/notify";
+import { useStateTerms } from "@/lib/queries/registration";
 import { useTaken } from "@/lib/use-availability";
 import type { Draft } from "./draft";
 
 const validation = lazyResolver(() => import("@/lib/contract/registration").then((m) => m.registrantFormSchema));
-const terminologies = buildTerminologies(null);
 const worthChecking = (v: string) => v.length > 5;
 
 type Props = {
   staff: Draft["staff"];
+  /** The state portal chosen in step two, when the user has been there: its terms name the numbers (spec §1). */
+  stateId: string;
   /** Per-field issues to show at once (a taken e-mail or phone number, told after the code was verified). */
   issues: FieldIssue[];
   busy: boolean;
@@ -30,7 +31,8 @@ type Props = {
 };
 
 /** Step one (spec §2 'Staff registration step one'): the administrator's staff form, a username and a password. */
-export function AdministratorStep({ staff, issues, busy, onNext }: Props) {
+export function AdministratorStep({ staff, stateId, issues, busy, onNext }: Props) {
+  const terminologies = useStateTerms(stateId);
   const [serverErrors] = useState(() =>
     issues.length > 0 ? Object.fromEntries(issues.map((i) => [i.path, { type: "server", message: i.message }])) : undefined,
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { AddressField } from "@/components/form/address-field";
 import { ContactListFields } from "@/components/form/contact-chips";
 import { SelectField } from "@/components/form/select-field";
@@ -14,7 +14,8 @@ import { formInvalidMessage } from "@/lib/contract/notices";
 import type { RegisteringDistrict, RegisteringDistrictInput } from "@/lib/contract/registration";
 import { lazyResolver } from "@/lib/lazy-resolver";
 import { toast } from "@/lib/notify";
-import { useStatePortals } from "@/lib/queries/registration";
+import { term } from "@/lib/contract/terminology";
+import { useStatePortals, useStateTerms } from "@/lib/queries/registration";
 
 const validation = lazyResolver(() => import("@/lib/contract/registration").then((m) => m.registeringDistrictSchema));
 
@@ -48,6 +49,8 @@ export default function DistrictStep({ district, logo: initialLogo, issues, onBa
   });
   const { errors } = form.formState;
   const states = useStatePortals();
+  // The name's label follows the chosen state's term for a district (spec §1).
+  const districtTerm = term(useStateTerms(useWatch({ control: form.control, name: "stateId" })), "district");
   const [logo, setLogo] = useState(initialLogo);
   const [picked, setPicked] = useState<File | null>(null);
 
@@ -63,7 +66,7 @@ export default function DistrictStep({ district, logo: initialLogo, issues, onBa
       className="flex flex-col gap-5"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="District name" error={errors.name?.message} {...form.register("name")} />
+        <TextField label={`${districtTerm} name`} error={errors.name?.message} {...form.register("name")} />
         <SelectField
           label="State portal"
           placeholder={states.isPending ? "Loading…" : "Choose"}

@@ -144,7 +144,14 @@ export function RegistrationWizard() {
         {stepTitles[draft.step]}
       </h2>
       {draft.step === "administrator" ? (
-        <AdministratorStep key={JSON.stringify(issues)} staff={draft.staff} issues={issuesOf(issues, "staff.")} busy={busy} onNext={afterAdministrator} />
+        <AdministratorStep
+          key={JSON.stringify(issues)}
+          staff={draft.staff}
+          stateId={draft.district.stateId}
+          issues={issuesOf(issues, "staff.")}
+          busy={busy}
+          onNext={afterAdministrator}
+        />
       ) : null}
       {draft.step === "code" && draft.verification ? (
         <EmailCodeStep

@@ -9,7 +9,8 @@ import { PasswordField } from "@/components/ui/password-field";
 import { fieldMessages } from "@/lib/contract/messages";
 import { strongPasswordPattern } from "@/lib/contract/password-rule";
 import { registrationMessages } from "@/lib/contract/registration-values";
-import { useStatePortals } from "@/lib/queries/registration";
+import { term } from "@/lib/contract/terminology";
+import { useStatePortals, useStateTerms } from "@/lib/queries/registration";
 import type { Draft } from "./draft";
 
 const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(", ");
@@ -33,6 +34,7 @@ export function ReviewStep({ draft, password: typed, busy, onEdit, onSubmit, onS
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
   const [startingAgain, setStartingAgain] = useState(false);
   const stateName = states.data?.statePortals.find((s) => s.id === district.stateId)?.name;
+  const terms = useStateTerms(district.stateId);
 
   const register = () => {
     if (typed) return onSubmit(typed);
@@ -58,8 +60,8 @@ export function ReviewStep({ draft, password: typed, busy, onEdit, onSubmit, onS
           ["Username", staff.username],
           ["E-mail (verified)", staff.email],
           ["Phone number", `${staff.phoneCode ?? "+234"} ${staff.phoneNumber}`],
-          ["Oracle number", staff.oracleNumber],
-          ["Staff number", staff.tescomNumber],
+          [term(terms, "oracleNumber"), staff.oracleNumber],
+          [term(terms, "tescomNumber"), staff.tescomNumber],
           ["Gender", staff.gender],
           ["Date of birth", staff.dob],
           ["Address", staff.address],
@@ -70,7 +72,7 @@ export function ReviewStep({ draft, password: typed, busy, onEdit, onSubmit, onS
       <StepHeading title="The district" onEdit={() => onEdit("district")} busy={busy} />
       <DetailList
         items={[
-          ["District name", district.name],
+          [`${term(terms, "district")} name`, district.name],
           ["State portal", stateName ?? null],
           ["Address", district.address],
           ["Phone numbers", district.phoneNumbers.join(", ")],

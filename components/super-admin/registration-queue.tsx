@@ -8,6 +8,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import type { RegistrationItem } from "@/lib/contract/registration-values";
 import { registrationMessages } from "@/lib/contract/registration-values";
+import { term } from "@/lib/contract/terminology";
 import { toast } from "@/lib/notify";
 import { useApiRead } from "@/lib/queries/api-read";
 import { registrationCalls, registrationKeys, registrationReads } from "@/lib/queries/registration";
@@ -36,6 +37,9 @@ export function RegistrationQueue() {
 
 function Registration({ item }: { item: RegistrationItem }) {
   const { district: d, registrant: s } = item;
+  // The district's state names its terms (spec §1), whichever state the reviewer's own district is in.
+  const terms = d.state.stateTerminologies;
+  const districtTerm = term(terms, "district");
   const [approving, setApproving] = useState(false);
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState("");
@@ -65,15 +69,15 @@ function Registration({ item }: { item: RegistrationItem }) {
       </div>
       <DetailList
         items={[
-          ["District address", d.address],
-          ["District phone numbers", d.phoneNumbers.join(", ")],
-          ["District e-mails", d.emails.join(", ")],
+          [`${districtTerm} address`, d.address],
+          [`${districtTerm} phone numbers`, d.phoneNumbers.join(", ")],
+          [`${districtTerm} e-mails`, d.emails.join(", ")],
           ["Administrator", [s.title, s.firstName, s.middleName, s.lastName].filter(Boolean).join(" ")],
           ["Username", s.username],
           ["E-mail (verified)", s.email],
           ["Phone number", s.phone],
-          ["Oracle number", s.oracleNumber],
-          ["Staff number", s.tescomNumber],
+          [term(terms, "oracleNumber"), s.oracleNumber],
+          [term(terms, "tescomNumber"), s.tescomNumber],
           ["Gender", s.gender],
           ["Date of birth", s.dob],
           ["Address", s.address],

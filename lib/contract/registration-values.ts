@@ -1,3 +1,5 @@
+import type { StateTerminologies } from "./user";
+
 // What the browser needs of registration without zod (texts, types); registration.ts re-exports it with the schemas.
 
 /** Where a self-registered district stands with the state's review (architecture 'Registration'). */
@@ -27,8 +29,11 @@ export const registrationMessages = {
 /** How long a verified e-mail address stays good for registering with: a long form, typed slowly. */
 export const VERIFIED_EMAIL_HOURS = 24;
 
+/** A state portal with its terms (spec §1): what the registration's and the review's labels call a district and its numbers. */
+export type StatePortalTerms = { id: string; name: string; stateTerminologies: StateTerminologies };
+
 /** GET /staff/register/state-portals: the state portals a district may register under. */
-export type StatePortalChoices = { statePortals: { id: string; name: string }[] };
+export type StatePortalChoices = { statePortals: StatePortalTerms[] };
 
 /** POST /staff/register/email-code. */
 export type EmailCodeSent = { verificationId: string; email: string; message: string };
@@ -44,7 +49,7 @@ export type RegistrationItem = {
     address: string | null;
     phoneNumbers: string[];
     emails: string[];
-    state: { id: string; name: string };
+    state: StatePortalTerms;
     logo: string | null;
   };
   registrant: {

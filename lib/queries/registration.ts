@@ -1,7 +1,11 @@
 import type { EmailCodeSent, EmailVerified, OwnRegistration, RegistrationInput, RegistrationQueue, StatePortalChoices } from "../contract/registration";
 import type { DistrictUpdate } from "../contract/district";
+import { buildTerminologies } from "../contract/terminology";
+import type { StateTerminologies } from "../contract/user";
 import { clientApi, districtApi } from "../client-api";
 import { apiRead, useApiRead } from "./api-read";
+
+const defaultTerminologies = buildTerminologies(null);
 
 export const registrationKeys = {
   statePortals: ["registration", "state-portals"] as const,
@@ -16,6 +20,13 @@ export const registrationReads = {
 };
 
 export const useStatePortals = () => useApiRead(registrationReads.statePortals(), { staleTime: Infinity });
+
+/** The chosen state portal's terms for the labels (spec §1); the defaults while none is chosen. */
+export function useStateTerms(stateId: string | null | undefined): StateTerminologies {
+  const states = useStatePortals();
+  const chosen = states.data?.statePortals.find((s) => s.id === stateId);
+  return chosen?.stateTerminologies ?? defaultTerminologies;
+}
 
 /** The registration page's calls (public: the BFF forwards them without a session) and the review's. */
 export const registrationCalls = {

@@ -1,6 +1,7 @@
 import { asc, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { requiredText } from "../../../lib/contract/fields";
+import { buildTerminologies } from "../../../lib/contract/terminology";
 import {
   emailCodeRequestSchema,
   registrationMessages,
@@ -30,17 +31,18 @@ export function registrationCheckRoutes({ route }: Api) {
     {
       method: "GET",
       path: "/staff/register/state-portals",
-      summary: "The state portals a district may register under: StatePortalChoices",
+      summary: "The state portals a district may register under, each with its terms for the labels: StatePortalChoices",
       tag,
       access: publicAccess,
     },
     async (c) => {
       const rows = await c
         .get("deps")
-        .db.select({ id: statePortal.id, name: statePortal.name })
+        .db.select({ id: statePortal.id, name: statePortal.name, terminologies: statePortal.terminologies })
         .from(statePortal)
         .orderBy(asc(sql`lower(${statePortal.name})`));
-      return c.json({ statePortals: rows } satisfies StatePortalChoices);
+      const statePortals = rows.map(({ terminologies, ...portal }) => ({ ...portal, stateTerminologies: buildTerminologies(terminologies) }));
+      return c.json({ statePortals } satisfies StatePortalChoices);
     },
   );
 

@@ -5,11 +5,17 @@ import { district, districtRegistration, staff, statePortal } from "../../db/sch
 import { within, type StaffScope } from "../../db/scope";
 import type { Deps } from "../../http/context";
 import { imageLocation } from "../../../lib/contract/images";
+import { buildTerminologies } from "../../../lib/contract/terminology";
 
 /** Registrations in the scope (every district for a super administrator), oldest first: the review queue reads them in order. */
 export async function registrations(db: Reader, scope: StaffScope, filter: { status?: RegistrationStatus; districtId?: string }): Promise<RegistrationItem[]> {
   const rows = await db
-    .select({ registration: districtRegistration, district, state: { id: statePortal.id, name: statePortal.name }, registrant: staff })
+    .select({
+      registration: districtRegistration,
+      district,
+      state: { id: statePortal.id, name: statePortal.name, terminologies: statePortal.terminologies },
+      registrant: staff,
+    })
     .from(districtRegistration)
     .innerJoin(district, and(eq(district.id, districtRegistration.districtId), within(scope, district)))
     .innerJoin(statePortal, eq(statePortal.id, district.stateId))
@@ -29,7 +35,7 @@ export async function registrations(db: Reader, scope: StaffScope, filter: { sta
       address: d.address,
       phoneNumbers: d.phoneNumbers,
       emails: d.emails,
-      state,
+      state: { id: state.id, name: state.name, stateTerminologies: buildTerminologies(state.terminologies) },
       logo: d.logoId ? imageLocation(d.logoId).Location : null,
     },
     registrant: {
