@@ -59,10 +59,18 @@ test.describe("roles and permissions", () => {
 
   test("a role's info dialog lists its permissions by category @demo", async ({ page, signIn }) => {
     await signIn(accounts.admin1);
+    const catalogueAsked: string[] = [];
+    page.on("request", (r) => r.url().includes("/api/district/permission/by-restriction/") && catalogueAsked.push(r.url()));
     await page.goto(LIST);
+    // Spec §6: the permissions shown are fetched by the role's list of operations, not filtered from the whole catalogue.
+    const asked = page.waitForRequest((r) => r.url().endsWith("/api/district/permission/get-permissions-by-operations") && r.method() === "POST");
     await card(page, "School Supervisor").getByRole("button", { name: "Permissions of School Supervisor" }).click();
+    const { operations } = (await asked).postDataJSON() as { operations: string[] };
+    expect(operations).toEqual(expect.arrayContaining(["school.view", "staff.view"]));
+    expect(operations).not.toContain("school.create");
     const dialog = page.getByRole("dialog", { name: "School Supervisor" });
     await expect(dialog.getByRole("region", { name: "Schools" })).toContainText("View schools");
+    expect(catalogueAsked).toEqual([]);
     await expect(dialog.getByRole("region", { name: "Staff" })).toContainText("View staff");
     await expect(dialog).not.toContainText("Create schools");
     await page.keyboard.press("Escape");
