@@ -4,15 +4,17 @@ import { useState } from "react";
 import { StaffSearch } from "@/components/form/staff-search";
 import { LastActive } from "@/components/session/last-active";
 import type { StaffSearchResult } from "@/lib/contract/roles";
-import { usePermissionCatalogue, useStaffAccess } from "@/lib/queries/roles";
+import { usePermissionsOf, useStaffAccess } from "@/lib/queries/roles";
 import { PermissionGroups } from "./permission-groups";
 
 /** For any staff member: which permissions they hold, and through which role. */
 export function StaffAccessPanel({ districtId }: { districtId: string }) {
   const [staff, setStaff] = useState<StaffSearchResult | null>(null);
   const access = useStaffAccess(staff?.id ?? null);
-  const catalogue = usePermissionCatalogue();
-  const describe = (operations: string[]) => (catalogue.data?.permissions ?? []).filter((p) => operations.includes(p.operation));
+  // What the grants' operations are, fetched by those operations in one call (spec §6).
+  const held = staff && access.data ? access.data.grants.flatMap((grant) => grant.operations) : [];
+  const described = usePermissionsOf(held);
+  const describe = (operations: string[]) => (described.data?.permissions ?? []).filter((p) => operations.includes(p.operation));
 
   return (
     <section aria-labelledby="staff-access-heading" className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4">
@@ -20,9 +22,10 @@ export function StaffAccessPanel({ districtId }: { districtId: string }) {
         Check a staff member&apos;s access
       </h2>
       <StaffSearch districtId={districtId} label="Staff member" onSelect={setStaff} />
-      {access.isFetching ? <p role="status">Loading…</p> : null}
+      {access.isFetching || described.isFetching ? <p role="status">Loading…</p> : null}
       {access.isError ? <p role="alert">{access.error.message}</p> : null}
-      {staff && access.data ? (
+      {described.isError ? <p role="alert">{described.error.message}</p> : null}
+      {staff && access.data && !described.isLoading ? (
         <div className="flex flex-col gap-3" aria-live="polite">
           <p className="font-medium">
             {access.data.staff.firstName} {access.data.staff.lastName} <span className="text-sm text-muted-foreground">({access.data.staff.email})</span>

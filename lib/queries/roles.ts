@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import type { Permission } from "../contract/permissions";
 import type { AssignRole, RoleDeleted, RoleDetail, RoleForm, RoleSummary, StaffAccess } from "../contract/roles";
 import { clientApi, districtApi } from "../client-api";
@@ -10,6 +11,14 @@ export const roleKeys = {
   detail: (id: string) => ["roles", "detail", id] as const,
   staffAccess: (staffId: string) => ["roles", "staff-access", staffId] as const,
   catalogue: ["permissions", "District"] as const,
+  /** One entry per set of operations, whatever their order or repeats. */
+  permissionsOf: (operations: readonly string[]) => ["permissions", "by-operations", ...[...new Set(operations)].sort()] as const,
+};
+
+/** Spec §6: the permissions to display are fetched by a list of operations (name, description, category). */
+export const permissionCalls = {
+  byOperations: (operations: readonly string[]) =>
+    clientApi<{ permissions: Permission[] }>(districtApi("permission/get-permissions-by-operations"), { method: "POST", json: { operations } }),
 };
 
 export const roleReads = {
@@ -21,7 +30,18 @@ export const roleReads = {
 
 export const useRoles = (organizationId: string) => useApiRead(roleReads.list(organizationId));
 export const useRole = (id: string) => useApiRead(roleReads.detail(id));
+/** The whole catalogue, by restriction type District (spec §6): the choices of the role form. */
 export const usePermissionCatalogue = () => useApiRead(roleReads.catalogue(), { staleTime: 3_600_000 });
+/** What some operations are, for display; asked only while `enabled` (a dialog that is open). */
+export const usePermissionsOf = (operations: readonly string[], enabled = true) => {
+  const key = roleKeys.permissionsOf(operations);
+  return useQuery({
+    queryKey: key,
+    queryFn: () => permissionCalls.byOperations(key.slice(2)),
+    enabled: enabled && operations.length > 0,
+    staleTime: 3_600_000,
+  });
+};
 export const useStaffAccess = (staffId: string | null) => useApiRead(roleReads.staffAccess(staffId ?? ""), { enabled: Boolean(staffId) });
 
 export const roleMutations = {
