@@ -34,7 +34,20 @@ describe("the APIs' configuration refuses unsafe defaults", () => {
   it("does not print mail to the log unless asked, and refuses production without SMTP", () => {
     expect(loadServiceConfig(good).LOG_MAIL).toBe("false");
     expect(() => loadServiceConfig({ ...good, NODE_ENV: "production" })).toThrow(/SMTP_URL/);
-    expect(() => loadServiceConfig({ ...good, NODE_ENV: "production", SMTP_URL: "smtp://127.0.0.1:2525" })).not.toThrow();
+    expect(() => loadServiceConfig({ ...good, NODE_ENV: "production", SMTP_URL: "smtp://127.0.0.1:2525", PAYMENT_STAND_IN: "allow" })).not.toThrow();
+  });
+
+  it("refuses production without a live Paystack key unless a staging deployment allows the stand-in (issue 33)", () => {
+    const production = { ...good, NODE_ENV: "production", SMTP_URL: "smtp://127.0.0.1:2525", PORTAL_URL: "https://portal.example.org" };
+    const [live, test] = [`sk_live_${randomBytes(20).toString("hex")}`, `sk_test_${randomBytes(20).toString("hex")}`];
+    expect(() => loadServiceConfig(production)).toThrow(/PAYSTACK_SECRET_KEY: PAYSTACK_SECRET_KEY is required with NODE_ENV=production/);
+    expect(() => loadServiceConfig({ ...production, PAYSTACK_SECRET_KEY: test })).toThrow(/PAYSTACK_SECRET_KEY: PAYSTACK_SECRET_KEY is a test key/);
+    expect(() => loadServiceConfig({ ...production, PAYMENT_STAND_IN: "yes" })).toThrow(/PAYMENT_STAND_IN/);
+    expect(() => loadServiceConfig({ ...production, PAYSTACK_SECRET_KEY: live })).not.toThrow();
+    expect(() => loadServiceConfig({ ...production, PAYMENT_STAND_IN: "allow" })).not.toThrow();
+    expect(() => loadServiceConfig({ ...production, PAYSTACK_SECRET_KEY: test, PAYMENT_STAND_IN: "allow" })).not.toThrow();
+    // Outside production (the demo, the tests) the stand-in and test keys run as ever.
+    expect(() => loadServiceConfig({ ...good, PAYSTACK_SECRET_KEY: test, PORTAL_URL: "https://portal.example.org" })).not.toThrow();
   });
 });
 

@@ -127,6 +127,12 @@ const schema = z.object({
       z.refine((v) => !placeholderKey.test(v), "PAYSTACK_SECRET_KEY is a placeholder (from .env.example?): use the key of your Paystack dashboard."),
     ),
   ),
+  /**
+   * A staging deployment's word that it runs on test money: with NODE_ENV=production the APIs refuse to start without a live
+   * key (no key: the stand-in; an sk_test_ key) and never credit a verification of Paystack's test domain, unless this is
+   * `allow`. Every ledger entry made of test money is marked so wherever the transaction logs are shown.
+   */
+  PAYMENT_STAND_IN: z.optional(z.enum(["allow"])),
   /** Where the provider's API is: https://api.paystack.co with a key, the billing API's own stand-in without one. */
   PAYSTACK_BASE_URL: z.optional(z.url()),
   /** How long a call to the provider may take (ms) before the user is told it could not be reached (nothing is credited). */
@@ -138,6 +144,18 @@ const schema = z.object({
   BILLING_CRASH_POINT: z.optional(z.enum(["after-ledger-insert"])),
 });
 
+const testKeyPrefix = "sk_test_";
+
+/** Test money may be credited: anywhere but in production, and there only on a staging deployment's PAYMENT_STAND_IN=allow. */
+export function testMoneyAllowed(config: Pick<ServiceConfig, "NODE_ENV" | "PAYMENT_STAND_IN">): boolean {
+  return config.NODE_ENV !== "production" || config.PAYMENT_STAND_IN === "allow";
+}
+
+/** Every payment of this deployment is test money: it has no key (the stand-in) or a test key. */
+export function paymentsAreTestMoney(config: Pick<ServiceConfig, "PAYSTACK_SECRET_KEY">): boolean {
+  return !config.PAYSTACK_SECRET_KEY || config.PAYSTACK_SECRET_KEY.startsWith(testKeyPrefix);
+}
+
 /** Mail carries reset codes: a production deployment sends it, never only stores or prints it. */
 const refined = schema.check(
   z.refine((c) => c.NODE_ENV !== "production" || Boolean(c.SMTP_URL), {
@@ -148,6 +166,16 @@ const refined = schema.check(
   z.refine((c) => !c.PAYSTACK_SECRET_KEY || !c.PAYSTACK_BASE_URL || !isStandInUrl(c.PAYSTACK_BASE_URL), {
     path: ["PAYSTACK_BASE_URL"],
     message: `PAYSTACK_BASE_URL points at the provider stand-in (${providerStandInPath}), which never runs with a real PAYSTACK_SECRET_KEY: remove PAYSTACK_BASE_URL (Paystack's own API is the default) or the key.`,
+  }),
+  // Issue 33: the stand-in credits money never paid, and a test key's payments are made with test cards.
+  z.refine((c) => Boolean(c.PAYSTACK_SECRET_KEY) || testMoneyAllowed(c), {
+    path: ["PAYSTACK_SECRET_KEY"],
+    message:
+      "PAYSTACK_SECRET_KEY is required with NODE_ENV=production: without it wallets are funded through the provider stand-in, which credits money never paid. Set the live key (sk_live_…), or PAYMENT_STAND_IN=allow on a staging deployment.",
+  }),
+  z.refine((c) => !c.PAYSTACK_SECRET_KEY?.startsWith(testKeyPrefix) || testMoneyAllowed(c), {
+    path: ["PAYSTACK_SECRET_KEY"],
+    message: `PAYSTACK_SECRET_KEY is a test key (${testKeyPrefix}…): its payments are made with test cards and must not fund real wallets. With NODE_ENV=production set the live key (sk_live_…), or PAYMENT_STAND_IN=allow on a staging deployment.`,
   }),
   z.refine((c) => !c.PAYSTACK_SECRET_KEY || Boolean(c.PORTAL_URL), {
     path: ["PORTAL_URL"],

@@ -43,14 +43,14 @@ describe("the APIs' process in production and the payment provider", () => {
 
   it("refuses to start without PAYSTACK_SECRET_KEY, naming it", async () => {
     expect(await refusalOf(production())).toMatch(
-      /Invalid service configuration:\n(.*\n)*\s+PAYSTACK_SECRET_KEY: PAYSTACK_SECRET_KEY is required with NODE_ENV=production/,
+      /Invalid service configuration:.*PAYSTACK_SECRET_KEY: PAYSTACK_SECRET_KEY is required with NODE_ENV=production/s,
     );
   }, 60_000);
 
   it("refuses to start with a test key (sk_test_…)", async () => {
     const testKey = `sk_test_${randomBytes(20).toString("hex")}`;
     expect(await refusalOf({ ...production(), PAYSTACK_SECRET_KEY: testKey })).toMatch(
-      /Invalid service configuration:\n(.*\n)*\s+PAYSTACK_SECRET_KEY: PAYSTACK_SECRET_KEY is a test key/,
+      /Invalid service configuration:.*PAYSTACK_SECRET_KEY: PAYSTACK_SECRET_KEY is a test key/s,
     );
   }, 60_000);
 

@@ -4,7 +4,7 @@ import { bootDatabase } from "./boot";
 import { apiWorkerCount, loadServiceConfig, type ServiceConfig } from "./config";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { demoBanner, demoIsLive } from "./db/seed";
-import { listeningLine, serveApis } from "./serve";
+import { listeningLine, paymentWarning, serveApis } from "./serve";
 import { sweepStaleUploadFolders } from "./spreadsheet/upload-file";
 import { logFor } from "./observability/log";
 import { startMetricsServer } from "./observability/metrics-server";
@@ -54,6 +54,9 @@ async function runWorkers(config: ServiceConfig, count: number) {
     if (address.port !== config.DISTRICT_API_PORT || ++ready !== count) return;
     log.info(listeningLine(config, `PostgreSQL server, ${count} worker processes`));
     if (demo) log.warn(demoBanner());
+    // The workers do not announce themselves: the primary says what a single process would.
+    const warning = paymentWarning(config);
+    if (warning) log.warn(warning);
   });
 
   // The workers get the primary's own signal: SIGTERM drains after the grace period, SIGINT at once.

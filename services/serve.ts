@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import { serve, type ServerType } from "@hono/node-server";
 import { createBillingApi } from "./billing/app";
 import { bootDatabase } from "./boot";
-import { providerStandInPath, type ServiceConfig } from "./config";
+import { paymentsAreTestMoney, providerStandInPath, type ServiceConfig } from "./config";
 import { createProviderStandIn } from "./billing/stand-in/app";
 import { demoBanner, demoIsLive } from "./db/seed";
 import { createDistrictApi } from "./district/app";
@@ -22,6 +22,15 @@ const log = logFor("services");
 /** What the log says once the APIs listen; `how` names the database and the processes. */
 export const listeningLine = (config: ServiceConfig, how: string) =>
   `district API on http://${config.API_HOST}:${config.DISTRICT_API_PORT}, billing API on http://${config.API_HOST}:${config.BILLING_API_PORT} (${how})`;
+
+/** What the log says at start when wallets are funded with test money (the stand-in, or a test key); null with a live key. */
+export function paymentWarning(config: ServiceConfig): string | null {
+  if (!paymentsAreTestMoney(config)) return null;
+  const staging = config.NODE_ENV === "production" ? " (PAYMENT_STAND_IN=allow: a staging deployment)" : "";
+  return config.PAYSTACK_SECRET_KEY
+    ? `PAYSTACK_SECRET_KEY is a test key${staging}: payments are made with test cards, and their ledger entries are marked as test money`
+    : `no PAYSTACK_SECRET_KEY${staging}: wallet funding goes through the provider stand-in (a test checkout; no money moves), and its ledger entries are marked as test money`;
+}
 
 /**
  * Both APIs in this process, on their ports (a cluster's workers share them), until SIGTERM or SIGINT.
@@ -49,7 +58,8 @@ export async function serveApis(config: ServiceConfig, options: { prepared: bool
       ),
     );
     if (await demoIsLive(database.db)) log.warn(demoBanner());
-    if (!config.PAYSTACK_SECRET_KEY) log.warn("no PAYSTACK_SECRET_KEY: wallet funding goes through the provider stand-in (a test checkout; no money moves)");
+    const warning = paymentWarning(config);
+    if (warning) log.warn(warning);
   }
 
   collectProcessMetrics();

@@ -8,6 +8,7 @@ import { useWallet } from "@/lib/queries/wallet";
 import { routes } from "@/lib/routes";
 import { FundWalletDialog } from "./fund-wallet-dialog";
 import { SignedAmount } from "./signed-amount";
+import { TestMoneyMark } from "./test-money-mark";
 
 /**
  * The district's report-card wallet: the balance, the alert when it is below the configured level, the
@@ -58,7 +59,10 @@ export function WalletView({ districtId, canFund, canSeeLogs }: { districtId: st
             {recent.map((entry) => (
               <li key={entry.id} className="flex flex-col gap-1 p-3 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
-                  <p className="font-medium">{transactionActionLabels[entry.action]}</p>
+                  <p className="font-medium">
+                    {transactionActionLabels[entry.action]}
+                    {entry.testMoney ? <TestMoneyMark /> : null}
+                  </p>
                   <p className="break-words text-sm text-muted-foreground">{entry.description}</p>
                   <p className="text-xs text-muted-foreground">
                     {formatMoment(entry.createdAt)} · {entry.reference}

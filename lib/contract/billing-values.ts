@@ -43,6 +43,7 @@ export const billingMessages = {
   providerUnreachable: "The payment provider could not be reached. Nothing was credited; please try again in a moment.",
   paymentNotCompleted: (status: string) => `The payment was not completed (the provider says: ${status}). Nothing was credited.`,
   paymentMismatch: "The provider reports a different amount or currency for this payment. Nothing was credited; contact support with the reference.",
+  testPaymentRefused: "The provider reports this as a test payment (test card or test key). Test money is not credited on this portal; nothing was credited.",
   paymentPending: "The payment has not been completed yet. If you paid, it will be credited as soon as the provider confirms it.",
   funded: "Wallet Funded Successfully",
   alreadyCredited: "This payment was already credited to the wallet.",
@@ -103,6 +104,8 @@ export type TransactionLogItem = {
   reason: string | null;
   /** Who: a staff member's name, or a service client's. */
   by: string | null;
+  /** Not real money: paid through the provider stand-in or with a test key, or made in a wallet holding such money. */
+  testMoney: boolean;
   createdAt: string;
 };
 

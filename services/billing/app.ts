@@ -3,6 +3,7 @@ import { createApi } from "../http/api";
 import { transactionLogRoutes } from "./transaction-logs/routes";
 import { walletRoutes } from "./wallet/routes";
 import { walletWebhookRoutes } from "./wallet/webhook";
+import { providerModeRoutes } from "./wallet/provider-mode";
 import { reportCardRoutes } from "./report-cards/routes";
 import { serviceChargeRoutes } from "./report-cards/service-routes";
 import { apiClientRoutes } from "./api-clients/routes";
@@ -17,6 +18,7 @@ export function createBillingApi(deps: Deps) {
   transactionLogRoutes(api);
   walletRoutes(api);
   walletWebhookRoutes(api);
+  providerModeRoutes(api);
   reportCardRoutes(api);
   serviceChargeRoutes(api);
   apiClientRoutes(api);

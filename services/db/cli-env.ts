@@ -9,8 +9,8 @@ import { loadServiceConfig, type ServiceConfig } from "../config";
 export function cliConfig(): ServiceConfig {
   if (existsSync(".env")) process.loadEnvFile(".env");
   const unused = randomBytes(32).toString("base64url");
-  // They send no mail either, so production's SMTP_URL requirement does not apply to them.
-  return loadServiceConfig({ JWT_SECRET: unused, INTERNAL_SECRET: unused, SMTP_URL: "smtp://unused.invalid", ...process.env });
+  // They send no mail and take no payments either, so production's SMTP_URL and live-key requirements do not apply to them.
+  return loadServiceConfig({ JWT_SECRET: unused, INTERNAL_SECRET: unused, SMTP_URL: "smtp://unused.invalid", PAYMENT_STAND_IN: "allow", ...process.env });
 }
 
 export function fail(message: string): never {

@@ -13,11 +13,11 @@ export const countProviderRequest = (call: ProviderCall, outcome: ProviderOutcom
 
 const fundingVerifications = new client.Counter({
   name: "billing_funding_verifications_total",
-  help: "Wallet fundings checked with the provider, by how the check came (return_page, webhook) and outcome: credited, already_credited, failed (failed, abandoned or reversed), mismatch (paid another amount or currency), unknown (the provider has no such payment), pending",
+  help: "Wallet fundings checked with the provider, by how the check came (return_page, webhook) and outcome: credited, already_credited, failed (failed, abandoned or reversed), mismatch (paid another amount or currency), test_money_refused (test money in production), unknown (the provider has no such payment), pending",
   labelNames: ["via", "outcome"],
 });
 export type FundingVia = "return_page" | "webhook";
-export type FundingOutcome = "credited" | "already_credited" | "failed" | "mismatch" | "unknown" | "pending";
+export type FundingOutcome = "credited" | "already_credited" | "failed" | "mismatch" | "test_money_refused" | "unknown" | "pending";
 export const countFundingVerification = (via: FundingVia, outcome: FundingOutcome) => fundingVerifications.inc({ via, outcome });
 
 const webhookEvents = new client.Counter({

@@ -4,6 +4,7 @@ import { RegisterTable, type RegisterColumn } from "@/components/register/regist
 import { formatMoment } from "@/components/staff/transfer-dates";
 import { formatNaira, transactionActionLabels, type TransactionLogItem } from "@/lib/contract/billing-values";
 import { SignedAmount } from "../signed-amount";
+import { TestMoneyMark } from "../test-money-mark";
 
 type Props = {
   rows: TransactionLogItem[];
@@ -22,6 +23,7 @@ const columns: RegisterColumn<TransactionLogItem>[] = [
     cell: (e) => (
       <>
         {transactionActionLabels[e.action]}
+        {e.testMoney ? <TestMoneyMark /> : null}
         {e.reversedById ? <span className="block text-xs text-muted-foreground">Reversed</span> : null}
       </>
     ),

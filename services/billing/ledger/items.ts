@@ -34,6 +34,7 @@ export function entryRows(db: Reader, scope: Scope) {
       staffFirstName: staff.firstName,
       staffLastName: staff.lastName,
       clientName: apiClient.name,
+      testMoney: ledgerEntry.testMoney,
       createdAt: ledgerEntry.createdAt,
     })
     .from(ledgerEntry)
@@ -66,6 +67,7 @@ export function toLogItem(row: EntryRow): TransactionLogItem {
     reversedById: row.reversedById,
     reason: row.reason,
     by: staffName || row.clientName || null,
+    testMoney: row.testMoney,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -24,6 +24,8 @@ export type NewEntry = {
   idempotencyKey?: string | null;
   actorStaffId?: string | null;
   apiClientId?: string | null;
+  /** A funding paid with test money (the stand-in, a test key, the provider's test domain). */
+  testMoney?: boolean;
 };
 
 export type LedgerEntryRow = typeof ledgerEntry.$inferSelect;
@@ -56,9 +58,10 @@ export async function postEntry(tx: Tx, scope: Scope, entry: NewEntry): Promise<
   const balanceAfter = entry.direction === "credit" ? balance + entry.amount : balance - entry.amount;
   if (balanceAfter < 0) throw new AppError("insufficient_funds", billingMessages.insufficientBalance(entry.amount, balance));
   if (!Number.isSafeInteger(balanceAfter)) throw new Error("wallet balance out of range");
+  const testMoney = entry.testMoney === true || (await holdsTestMoney(tx, scope, entry.districtId));
   const [row] = await tx
     .insert(ledgerEntry)
-    .values({ ...entry, balanceAfter })
+    .values({ ...entry, balanceAfter, testMoney })
     .returning();
   await tx
     .update(wallet)
@@ -67,4 +70,17 @@ export async function postEntry(tx: Tx, scope: Scope, entry: NewEntry): Promise<
   if (!row) throw new Error("ledger insert returned nothing");
   if (entry.direction === "debit") await notifyIfLowBalance(tx, entry.districtId, balance, balanceAfter);
   return row;
+}
+
+/**
+ * Whether a wallet was ever funded with test money: then none of its later entries is wholly real money (a report card
+ * bought with it was not paid for), and each is marked as test money too. Read under the wallet's lock.
+ */
+async function holdsTestMoney(tx: Tx, scope: Scope, districtId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: ledgerEntry.id })
+    .from(ledgerEntry)
+    .where(and(eq(ledgerEntry.districtId, districtId), eq(ledgerEntry.testMoney, true), within(scope, ledgerEntry)))
+    .limit(1);
+  return row !== undefined;
 }

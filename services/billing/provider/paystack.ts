@@ -16,7 +16,14 @@ export type InitializeInput = { amount: number; email: string; reference: string
  * What the provider says of a payment. `status` is Paystack's: success, failed, abandoned, reversed, or one of the states
  * still under way (pending, ongoing, processing, queued); `not_found` when it does not know the reference at all.
  */
-export type VerifiedPayment = { status: string; amount: number; currency: string; reference: string };
+export type VerifiedPayment = {
+  status: string;
+  amount: number;
+  currency: string;
+  reference: string;
+  /** Paystack's `domain`: `live`, or `test` for a test key's payments (test cards); "" when the answer has none. */
+  domain: string;
+};
 
 // Paystack's answers, as far as we read them (https://paystack.com/docs/api/transaction/).
 const initializeAnswer = z.object({
@@ -25,7 +32,7 @@ const initializeAnswer = z.object({
 });
 const verifyAnswer = z.object({
   status: z.literal(true),
-  data: z.object({ status: z.string(), amount: z.number(), currency: z.string(), reference: z.string() }),
+  data: z.object({ status: z.string(), amount: z.number(), currency: z.string(), reference: z.string(), domain: z.optional(z.string()) }),
 });
 
 /** The key calls are made with and webhooks are checked with: the real one, or the stand-in's generated one. */
@@ -91,7 +98,7 @@ export async function verifyPayment(deps: ProviderDeps, reference: string): Prom
   // Paystack answers 400 (or 404) with status false for a reference it never saw.
   if ((status === 400 || status === 404) && (json as { status?: unknown } | null)?.status === false) {
     countProviderRequest("verify", "unknown_reference");
-    return { status: "not_found", amount: 0, currency: "", reference };
+    return { status: "not_found", amount: 0, currency: "", reference, domain: "" };
   }
   const parsed = verifyAnswer.safeParse(json);
   if (status !== 200 || !parsed.success) {
@@ -100,5 +107,5 @@ export async function verifyPayment(deps: ProviderDeps, reference: string): Prom
     throw unreachable();
   }
   countProviderRequest("verify", "ok");
-  return parsed.data.data;
+  return { ...parsed.data.data, domain: parsed.data.data.domain ?? "" };
 }

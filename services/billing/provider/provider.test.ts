@@ -136,17 +136,17 @@ describe("the Paystack client", () => {
     });
   });
 
-  it("verifies by reference and reads status, amount, currency and reference", async () => {
+  it("verifies by reference and reads status, amount, currency, reference and the domain (live or test)", async () => {
     answer = () =>
       json({
         status: true,
         message: "Verification successful",
-        data: { id: 1, status: "success", amount: 500_000, currency: "NGN", reference: "WF-ABC", gateway_response: "Successful" },
+        data: { id: 1, domain: "live", status: "success", amount: 500_000, currency: "NGN", reference: "WF-ABC", gateway_response: "Successful" },
       });
-    expect(await verifyPayment(deps, "WF-ABC")).toEqual({ status: "success", amount: 500_000, currency: "NGN", reference: "WF-ABC" });
+    expect(await verifyPayment(deps, "WF-ABC")).toEqual({ status: "success", amount: 500_000, currency: "NGN", reference: "WF-ABC", domain: "live" });
     expect(seen.at(-1)).toMatchObject({ method: "GET", path: "/transaction/verify/WF-ABC" });
     answer = () => json({ status: false, message: "Transaction reference not found" }, 400);
-    expect(await verifyPayment(deps, "WF-ABC")).toEqual({ status: "not_found", amount: 0, currency: "", reference: "WF-ABC" });
+    expect(await verifyPayment(deps, "WF-ABC")).toEqual({ status: "not_found", amount: 0, currency: "", reference: "WF-ABC", domain: "" });
   });
 
   it("turns server errors, refusals and unreadable answers into the provider-unreachable error", async () => {

@@ -19,6 +19,7 @@ export const transactionLogColumns = [
   "Description",
   "By",
   "Reason",
+  "Test Money",
 ] as const;
 
 const HOUR_MS = 3_600_000;
@@ -42,6 +43,7 @@ export function transactionLogCells(e: TransactionLogItem): string[] {
     e.description,
     e.by ?? "",
     e.reason ?? "",
+    e.testMoney ? "Yes" : "",
   ];
 }
 

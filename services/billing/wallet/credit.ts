@@ -19,9 +19,15 @@ export const fundingDescription = "Wallet funding via Paystack";
  * the webhook alike. One transaction: the wallet is locked first, so a second credit of the same payment (a replayed
  * webhook, the return page racing the webhook, a retry) waits for this one and then finds its entry; the ledger's
  * unique reference is the backstop should anything get past that. `actor`: the staff member who confirmed it, or null
- * for the provider's webhook. The entry names whoever started the payment.
+ * for the provider's webhook. The entry names whoever started the payment; `money.testMoney` marks it as test money.
  */
-export async function creditPayment(deps: { db: Db; config: ServiceConfig }, scope: Scope, paid: PaymentRow, actor: Actor | null): Promise<CreditOutcome> {
+export async function creditPayment(
+  deps: { db: Db; config: ServiceConfig },
+  scope: Scope,
+  paid: PaymentRow,
+  actor: Actor | null,
+  money: { testMoney: boolean },
+): Promise<CreditOutcome> {
   try {
     return await deps.db.transaction(async (tx) => {
       const balance = await lockWallet(tx, scope, paid.districtId);
@@ -38,6 +44,7 @@ export async function creditPayment(deps: { db: Db; config: ServiceConfig }, sco
         reference: paid.reference,
         description: fundingDescription,
         actorStaffId: paid.createdBy,
+        testMoney: money.testMoney,
       });
       // The crash test's fixed point (config BILLING_CRASH_POINT): the entry is written, nothing is committed.
       if (deps.config.BILLING_CRASH_POINT === "after-ledger-insert") process.kill(process.pid, "SIGKILL");

@@ -1,4 +1,5 @@
 import { billingMessages } from "../../../lib/contract/billing-values";
+import { paymentsAreTestMoney, testMoneyAllowed } from "../../config";
 import type { Scope } from "../../db/scope";
 import type { Actor } from "../../http/context";
 import { AppError } from "../../http/errors";
@@ -12,7 +13,8 @@ const notPaid = new Set(["failed", "abandoned", "reversed"]);
 
 /**
  * Acts on what the provider said of one of our payments, for the return page and the webhook alike: a success for
- * exactly the payment's amount in naira is credited (once); anything else credits nothing and says why (409).
+ * exactly the payment's amount in naira is credited (once), if it is real money or test money may be credited here;
+ * anything else credits nothing and says why (409).
  * Each outcome is counted (billing_funding_verifications_total), by the return page or the webhook (`actor` null).
  */
 export async function settlePayment(
@@ -34,7 +36,15 @@ export async function settlePayment(
       count("mismatch");
       throw new AppError("conflict", billingMessages.paymentMismatch);
     }
-    const credited = await creditPayment(deps, scope, paid, actor);
+    // Issue 33: test money (the stand-in, a test key, Paystack's test domain) funds no real wallet: in production only on
+    // a staging deployment's PAYMENT_STAND_IN=allow, and then marked as test money.
+    const testMoney = paymentsAreTestMoney(deps.config) || verified.domain !== "live";
+    if (testMoney && !testMoneyAllowed(deps.config)) {
+      await markPaymentFailed(deps.db, scope, paid.reference, `success on the provider's ${verified.domain || "unnamed"} domain: test money`);
+      count("test_money_refused");
+      throw new AppError("conflict", billingMessages.testPaymentRefused);
+    }
+    const credited = await creditPayment(deps, scope, paid, actor, { testMoney });
     count(credited.status === "credited" ? "credited" : "already_credited");
     return credited;
   }

@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { PaymentLink } from "../../../lib/contract/billing-values";
+import type { PaymentLink, TransactionLogItem, TransactionLogPage } from "../../../lib/contract/billing-values";
 import { ledgerEntry, payment } from "../../db/schema";
 import { expectOk, present } from "../../test/helpers";
 import { createTestApi, type TestApi } from "../../test/harness";
 import { signatureHeader, signBody } from "../provider/signature";
 import { listenStandIn, type ListeningStandIn } from "../stand-in/listen";
-import { billingCall, expectLedgerHolds } from "../test-support";
+import { billingCall, createFundingTestApi, expectLedgerHolds, type FundingTestApi } from "../test-support";
 
 /**
  * Issue 33, item 2: a production deployment with a live key is told by Paystack's verification whether a payment was made
@@ -102,10 +102,66 @@ describe("a production deployment with a live key", () => {
     expect(await entriesOf(reference)).toEqual([]);
   });
 
-  it("credits a payment on the live domain", async () => {
+  it("credits a payment on the live domain, as real money", async () => {
     domain = "live";
     const { admin, reference } = await started();
     expect((await billingCall(api, "POST", "/wallet/fund", { token: admin.authorizationToken, body: { reference } })).status).toBe(200);
-    expect(await entriesOf(reference)).toHaveLength(1);
+    expect((await entriesOf(reference)).map((e) => e.testMoney)).toEqual([false]);
+  });
+
+  it("tells the portal there is no stand-in and no test money", async () => {
+    expect(await expectOk(await billingCall(api, "GET", "/wallet/provider"))).toEqual({ standIn: false, testMoney: false });
+  });
+});
+
+/**
+ * Issue 33, item 1: a staging deployment (NODE_ENV=production, PAYMENT_STAND_IN=allow) runs the stand-in; every entry of
+ * its money says it is test money, in the database and in every answer that shows the logs.
+ */
+describe("a staging deployment on the stand-in (PAYMENT_STAND_IN=allow)", () => {
+  let api: FundingTestApi;
+  beforeAll(async () => {
+    api = await createFundingTestApi({ NODE_ENV: "production", PAYMENT_STAND_IN: "allow" });
+  });
+  afterEach(async () => expectLedgerHolds(api.db));
+  afterAll(() => api.close());
+
+  it("credits the stand-in's payment as test money, and so is every later entry of that wallet", async () => {
+    const [admin, superAdmin] = [await api.loginAdmin(2), await api.loginSuperAdmin()];
+    const token = admin.authorizationToken;
+    const link = await expectOk<PaymentLink>(await billingCall(api, "POST", "/wallet/payment-link", { token, body: { amount: 1_500_000 } }), 201);
+    expect((await api.standIn.checkout(link.reference, "pay")).status).toBe(200);
+    expect((await billingCall(api, "POST", "/wallet/fund", { token, body: { reference: link.reference } })).status).toBe(200);
+
+    const [funding] = await api.db.select().from(ledgerEntry).where(eq(ledgerEntry.reference, link.reference));
+    expect(present(funding).testMoney).toBe(true);
+    // Taking it back is an entry of the same (test) money.
+    const reversed = await billingCall(api, "POST", `/transaction-logs/reverse/${present(funding).id}`, {
+      token: superAdmin.authorizationToken,
+      body: { reason: "Staging tidy-up" },
+    });
+    expect(reversed.status).toBe(201);
+    const entries = await api.db.select().from(ledgerEntry).where(eq(ledgerEntry.districtId, admin.staff.district.id));
+    expect(entries.map((e) => [e.action, e.testMoney])).toEqual(
+      expect.arrayContaining([
+        ["FUNDING", true],
+        ["REVERSAL", true],
+      ]),
+    );
+    expect(entries.every((e) => e.testMoney)).toBe(true);
+
+    const logs = await expectOk<TransactionLogPage>(await billingCall(api, "GET", "/transaction-logs/search?limit=1000", { token }));
+    expect(logs.transactionLogs.map((e) => [e.reference, e.testMoney])).toEqual(
+      expect.arrayContaining([
+        [link.reference, true],
+        [`REV-${link.reference}`, true],
+      ]),
+    );
+    const wallet = await expectOk<{ recent: TransactionLogItem[] }>(await billingCall(api, "GET", `/wallet/balance/${admin.staff.district.id}`, { token }));
+    expect(wallet.recent.every((e) => e.testMoney)).toBe(true);
+  });
+
+  it("tells the portal the stand-in is on", async () => {
+    expect(await expectOk(await billingCall(api, "GET", "/wallet/provider"))).toEqual({ standIn: true, testMoney: true });
   });
 });

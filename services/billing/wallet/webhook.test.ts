@@ -108,10 +108,10 @@ describe("wallet funding: the provider's webhook", () => {
     });
   });
 
-  it("keeps the billing API's public routes to its health checks, the portal's handshake, its document and the provider's webhook", () => {
+  it("keeps the billing API's public routes to its health checks, the portal's handshake, its document, the provider's webhook and which provider it uses", () => {
     const publicRoutes = w.api.billing.routes.filter((r) => r.access.kind === "public").map((r) => `${r.method} ${r.path}`);
     expect(publicRoutes.sort()).toEqual(
-      ["GET /health", "GET /livez", "GET /readyz", "GET /internal/handshake", "GET /openapi.json", "POST /wallet/webhook"].sort(),
+      ["GET /health", "GET /livez", "GET /readyz", "GET /internal/handshake", "GET /openapi.json", "POST /wallet/webhook", "GET /wallet/provider"].sort(),
     );
   });
 });

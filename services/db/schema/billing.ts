@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { LedgerDirection, PaymentStatus, StandInStatus, TransactionAction } from "../../../lib/contract/billing-values";
 import { id, createdAt, updatedAt } from "./columns";
 import { district } from "./district";
@@ -56,6 +56,11 @@ export const ledgerEntry = pgTable(
     /** Who: a staff member, or a service client by its API key. */
     actorStaffId: uuid("actor_staff_id"),
     apiClientId: uuid("api_client_id"),
+    /**
+     * Not real money (issue 33): a funding paid through the provider stand-in, with a test key or on the provider's test
+     * domain, and every later entry of a wallet that holds such money. Shown as such wherever the logs are.
+     */
+    testMoney: boolean("test_money").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -68,6 +73,9 @@ export const ledgerEntry = pgTable(
     index("ledger_entry_district_seq_idx").on(t.districtId, t.seq),
     index("ledger_entry_district_time_idx").on(t.districtId, t.createdAt),
     index("ledger_entry_school_time_idx").on(t.schoolId, t.createdAt),
+    index("ledger_entry_test_money_idx")
+      .on(t.districtId)
+      .where(sql`${t.testMoney}`),
     index("ledger_entry_search_trgm_idx").using("gin", sql`(${t.reference} || E'\\n' || ${t.description}) gin_trgm_ops`),
   ],
 );

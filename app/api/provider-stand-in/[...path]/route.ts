@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { errorJson, unreachableJson } from "@/lib/bff/json";
 import { isForeignMutation } from "@/lib/bff/origin";
+import { standInIsOn } from "@/lib/bff/stand-in-mode";
 import { callUpstream, clientIpOf } from "@/lib/bff/upstream";
 import { authMessages } from "@/lib/contract/messages";
 import { paymentReferencePattern } from "@/lib/contract/billing-values";
@@ -11,8 +12,8 @@ type Context = { params: Promise<{ path: string[] }> };
  * The provider stand-in's test checkout, for the portal's checkout page (no PAYSTACK_SECRET_KEY): reading a test
  * payment (GET checkout/{reference}) and paying, declining or abandoning it (POST checkout/{reference}/pay|fail|abandon).
  * Nothing else of the stand-in is reachable from the browser (its initialise and verify calls are the billing API's).
- * Like the provider's own page it asks for no session; a change must come from a page of this portal. With a real key
- * the billing API serves no stand-in, and this answers 404.
+ * Like the provider's own page it asks for no session; a change must come from a page of this portal. It answers 404
+ * unless the billing API says its stand-in is on (never with a real key).
  */
 async function handle(request: NextRequest, { params }: Context) {
   const segments = (await params).path;
@@ -23,7 +24,8 @@ async function handle(request: NextRequest, { params }: Context) {
     paymentReferencePattern.test(reference) &&
     rest.length === 0 &&
     (request.method === "GET" ? action === undefined : action === "pay" || action === "fail" || action === "abandon");
-  if (!valid) return errorJson(404, "No such endpoint.", "not_found");
+  // Open without a session, so open only while the billing API serves the stand-in (never with a live key).
+  if (!valid || !(await standInIsOn())) return errorJson(404, "No such endpoint.", "not_found");
   if (isForeignMutation(request)) return errorJson(403, authMessages.foreignOrigin, "forbidden");
   const path = ["provider-stand-in", "checkout", reference, ...(action ? [action] : [])].map(encodeURIComponent).join("/");
   const result = await callUpstream({ target: "billing", method: request.method, path, clientIp: clientIpOf(request.headers) });

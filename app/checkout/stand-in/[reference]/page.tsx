@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { StandInCheckout, type StandInPayment } from "@/components/billing/stand-in-checkout";
 import { paymentReferencePattern } from "@/lib/contract/billing-values";
+import { standInIsOn } from "@/lib/bff/stand-in-mode";
 import { env } from "@/lib/env";
 
 export const metadata: Metadata = { title: "Test checkout" };
@@ -22,6 +24,8 @@ async function standInPayment(reference: string): Promise<StandInPayment | null>
  * the LAN reaches it). Open without a session, as the real provider's page is.
  */
 export default async function StandInCheckoutPage({ params }: { params: Promise<{ reference: string }> }) {
+  // No stand-in (a live key): no test checkout, as if the page did not exist.
+  if (!(await standInIsOn())) notFound();
   const { reference } = await params;
   const payment = await standInPayment(reference);
   return (
