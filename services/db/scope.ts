@@ -137,7 +137,8 @@ const narrowings = new Map<PgTable, { district: PgColumn; narrow: Narrowing }>([
   [district, { district: district.id, narrow: () => undefined }],
   [role, { district: role.districtId, narrow: () => undefined }],
   [storedImage, { district: storedImage.districtId, narrow: () => undefined }],
-  [dataImport, { district: dataImport.districtId, narrow: () => undefined }],
+  // A staged import holds rows of any part of the district: below the district level, only whoever started it reaches it.
+  [dataImport, { district: dataImport.districtId, narrow: (s) => (s.level === "district" ? undefined : eq(dataImport.createdBy, s.staffId)) }],
   // The district's class types and configuration are read by everyone working in it, at any level.
   [classType, { district: classType.districtId, narrow: () => undefined }],
   [districtConfiguration, { district: districtConfiguration.districtId, narrow: () => undefined }],

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditPage } from "../../lib/contract/audit";
-import type { ImportConfirmed, ImportRowsPage } from "../../lib/contract/imports";
-import { authMessages } from "../../lib/contract/messages";
+import { importMessages, type ImportConfirmed, type ImportRowsPage } from "../../lib/contract/imports";
 import type { AuthResult } from "../../lib/contract/user";
 import { demoPasswords } from "../db/demo-data";
 import { importRow, lgea, school } from "../db/schema";
@@ -70,15 +69,15 @@ describe("staged imports below the district level", () => {
     const id = adminImport.importId;
     const rowId = adminImport.rows[0]?.id ?? "";
     const as = { token: lgeaToken };
-    await expectError(await api.call("GET", `/school/imports/${id}/rows`, as), 404, authMessages.notFound);
-    await expectError(await api.call("GET", `/school/imports/${id}/rejected`, as), 404, authMessages.notFound);
+    await expectError(await api.call("GET", `/school/imports/${id}/rows`, as), 404, importMessages.importNotFound);
+    await expectError(await api.call("GET", `/school/imports/${id}/rejected`, as), 404, importMessages.importNotFound);
     await expectError(
       await api.call("PATCH", `/school/imports/${id}/rows/${rowId}`, { ...as, body: { data: { name: "Renamed By Lgea" } } }),
       404,
-      authMessages.notFound,
+      importMessages.importNotFound,
     );
-    await expectError(await api.call("DELETE", `/school/imports/${id}/rows/${rowId}`, as), 404, authMessages.notFound);
-    await expectError(await api.call("POST", "/school/create-multiple-schools", { ...as, body: { importId: id } }), 404, authMessages.notFound);
+    await expectError(await api.call("DELETE", `/school/imports/${id}/rows/${rowId}`, as), 404, importMessages.importNotFound);
+    await expectError(await api.call("POST", "/school/create-multiple-schools", { ...as, body: { importId: id } }), 404, importMessages.importNotFound);
     // Nothing of it changed: every row is still there as staged.
     const rows = await api.db.select().from(importRow).where(eq(importRow.importId, id));
     expect(rows.map((r) => r.data.name).sort()).toEqual(["Reach Agege School", "Reach Alimosho School", "X"]);

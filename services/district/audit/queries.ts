@@ -75,8 +75,13 @@ async function entryRows(db: Reader, scope: StaffScope, filter: AuditFilter, aft
 
 type EntryRow = Awaited<ReturnType<typeof entryRows>>[number];
 
-function toEntry(row: EntryRow): AuditEntry {
+/**
+ * An entry as the caller may read it. Records an import created say which import (`importId`), but below the
+ * district level imports are whoever started it's alone (services/db/scope.ts), so the id is left out there.
+ */
+function toEntry(row: EntryRow, scope: StaffScope): AuditEntry {
   const name = [row.firstName, row.lastName].filter(Boolean).join(" ");
+  const changes = changedFields(row.before, row.after);
   return {
     id: row.id,
     at: row.at.toISOString(),
@@ -85,7 +90,7 @@ function toEntry(row: EntryRow): AuditEntry {
     recordId: row.recordId,
     recordName: recordNameOf(row.before, row.after),
     actor: row.actorId ? { id: row.actorId, name: name || "Former staff member" } : null,
-    changes: changedFields(row.before, row.after),
+    changes: scope.level === "district" ? changes : changes.filter((c) => c.field !== "importId"),
   };
 }
 
@@ -95,7 +100,7 @@ export async function searchAudit(db: Reader, scope: StaffScope, filter: AuditFi
   const rows = await entryRows(db, scope, filter, decodeCursor(cursor), limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return { entries: page.map(toEntry), nextCursor: rows.length > limit && last ? encodeCursor({ at: last.atText, id: last.id }) : null };
+  return { entries: page.map((row) => toEntry(row, scope)), nextCursor: rows.length > limit && last ? encodeCursor({ at: last.atText, id: last.id }) : null };
 }
 
 /** Every entry the filter selects, newest first, a thousand at a time (the download streams them). */
@@ -103,7 +108,7 @@ export async function* allAuditEntries(db: Reader, scope: StaffScope, filter: Au
   let after: Cursor | null = null;
   for (;;) {
     const rows = await entryRows(db, scope, filter, after, pageSize);
-    for (const row of rows) yield toEntry(row);
+    for (const row of rows) yield toEntry(row, scope);
     const last = rows.at(-1);
     if (!last || rows.length < pageSize) return;
     after = { at: last.atText, id: last.id };
