@@ -48,5 +48,9 @@ export const methodNotAllowedMessage = "This address does not take this kind of 
 /** The portal's answer to a path whose percent-encoding is not UTF-8 (`%ff`): 400. */
 export const undecodablePathMessage = "This address is not valid: part of it cannot be read.";
 
+/** A registration's approval makes its district Active, so it is only for an Unverified district: a Suspended (or Active) one is 409. */
+export const approvalNeedsUnverified = (status: string) =>
+  `This district's account is ${status}, not Unverified: only an Unverified district's registration can be approved.`;
+
 /** The largest JSON body the APIs take by default (MAX_JSON_BODY_BYTES), and the portal passes on. */
 export const JSON_BODY_LIMIT_BYTES = 1_000_000;
