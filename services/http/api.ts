@@ -170,7 +170,7 @@ export function createApi(deps: Deps, info: { title: string; version: string }) 
       c.set("route", spec.path);
       await next();
     });
-    app.on(spec.method, spec.path, named, limit, spec.unmetered || spec.rawBody ? unmetered : admitted, async (c) => {
+    const authenticated = createMiddleware<ApiEnv>(async (c, next) => {
       if (spec.access.kind === "apiKey") {
         // A service client: its key, not a staff token, and its district's scope.
         const client = await authenticateApiKey(c);
@@ -184,12 +184,21 @@ export function createApi(deps: Deps, info: { title: string; version: string }) 
         c.set("actor", actor);
         c.set("scope", scopeOf(actor));
       }
+      await next();
+    });
+    const handle = async (c: Context<ApiEnv>) => {
       assertMediaType(c, spec);
       const params = parse(spec.params, c.req.param());
       const query = parse(spec.query, queryObject(c));
       const body = spec.body ? parse(spec.body, await readJson(c)) : (undefined as Out<B>);
       return handler(c, { body, query, params } as Input<B, Q, P>);
-    });
+    };
+    // An upload's token is checked as it starts, before its body limit reads anything: a body sent without
+    // a length is read whole by the limit, so a token checked after it would be refused once the file is in
+    // when it expired on the way (the portal streams large uploads and cannot send them twice), and a
+    // caller without a token or the permission would have the API take in the whole file first.
+    if (spec.rawBody) app.on(spec.method, spec.path, named, unmetered, authenticated, limit, handle);
+    else app.on(spec.method, spec.path, named, limit, spec.unmetered ? unmetered : admitted, authenticated, handle);
   }
 
   route(
