@@ -10,7 +10,7 @@ import {
   type RegistrationQueue,
 } from "../../../lib/contract/registration";
 import { districtMessages } from "../../../lib/contract/district";
-import { formInvalidMessage } from "../../../lib/contract/messages";
+import { approvalNeedsUnverified, formInvalidMessage } from "../../../lib/contract/messages";
 import { recordAudit } from "../../db/audit";
 import { notify } from "../../db/notify";
 import type { Tx } from "../../db/client";
@@ -90,7 +90,8 @@ export function registrationReviewRoutes({ route }: Api) {
     {
       method: "POST",
       path: "/super-admin/registrations/:id/approve",
-      summary: "Approve a registration awaiting review: the district becomes Active and its registrant is told by e-mail. 409 when it is not awaiting review",
+      summary:
+        "Approve a registration awaiting review: the district becomes Active and its registrant is told by e-mail. 409 when it is not awaiting review, or when the district is not Unverified (a suspension is lifted only by the account-status action)",
       tag,
       access: superAdminOnly,
       params: idParams,
@@ -101,10 +102,17 @@ export function registrationReviewRoutes({ route }: Api) {
       const actor = c.get("actor");
       await deps.db.transaction(async (tx) => {
         await decide(tx, scope, actor, params.id, "AwaitingReview", { status: "Approved", reason: null, reviewedAt: new Date(), reviewedBy: actor.staffId });
+        // Approval makes an Unverified district Active; it never lifts a suspension. Refused here, the decision is rolled back.
+        const [current] = await tx
+          .select({ accountStatus: district.accountStatus })
+          .from(district)
+          .where(and(eq(district.id, params.id), within(scope, district)))
+          .for("update");
+        if (current && current.accountStatus !== "Unverified") throw new AppError("conflict", approvalNeedsUnverified(current.accountStatus));
         await tx
           .update(district)
           .set({ accountStatus: "Active", updatedAt: new Date() })
-          .where(and(eq(district.id, params.id), within(scope, district)));
+          .where(and(eq(district.id, params.id), within(scope, district), eq(district.accountStatus, "Unverified")));
       });
       const [item] = await registrations(deps.db, scope, { districtId: params.id });
       if (item) await tellRegistrant(deps, item, { approved: true });
