@@ -5,12 +5,12 @@ import { Button } from "@/components/ui/button";
 import { billingMessages, formatNaira } from "@/lib/contract/billing-values";
 
 export type StandInPayment = { reference: string; amount: number; currency: string; status: string };
-type Action = "pay" | "fail" | "abandon";
+type Action = "pay" | "pay-with-fees" | "fail" | "abandon";
 
 /**
  * The provider stand-in's checkout (no PAYSTACK_SECRET_KEY): says plainly that no money moves, and lets
- * the tester decide how the payment ends. Paying sends the signed webhook and returns to the portal, as
- * the real provider would.
+ * the tester decide how the payment ends (paid, paid with the provider's fee passed on to the payer, declined or
+ * abandoned). Paying sends the signed webhook and returns to the portal, as the real provider would.
  */
 export function StandInCheckout({ payment }: { payment: StandInPayment }) {
   const [busy, setBusy] = useState(false);
@@ -46,6 +46,9 @@ export function StandInCheckout({ payment }: { payment: StandInPayment }) {
         <div className="flex flex-wrap gap-2">
           <Button disabled={busy} onClick={() => void act("pay")}>
             Pay {formatNaira(payment.amount)} (test)
+          </Button>
+          <Button variant="secondary" disabled={busy} onClick={() => void act("pay-with-fees")}>
+            Pay with the provider&apos;s fee on top (test)
           </Button>
           <Button variant="secondary" disabled={busy} onClick={() => void act("fail")}>
             Decline the payment

@@ -47,7 +47,7 @@ export type StandInHarness = {
   /** Posts a webhook to the billing API's /wallet/webhook, as the portal's public route forwards it. */
   deliver: (webhook: SignedWebhook) => Promise<Response>;
   /** What the checkout page's buttons do: pay, fail or abandon the payment (HTTP, through the stand-in's port). */
-  checkout: (reference: string, action: "pay" | "fail" | "abandon") => Promise<Response>;
+  checkout: (reference: string, action: "pay" | "pay-with-fees" | "fail" | "abandon") => Promise<Response>;
   /** Stops listening (the provider unreachable: connections to its port are refused) and starts again on the same port. */
   down: () => Promise<void>;
   up: () => Promise<void>;

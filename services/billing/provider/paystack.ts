@@ -23,6 +23,13 @@ export type VerifiedPayment = {
   reference: string;
   /** Paystack's `domain`: `live`, or `test` for a test key's payments (test cards); "" when the answer has none. */
   domain: string;
+  /**
+   * Paystack's `requested_amount`: what was initialised, where `amount` is what the customer paid — more when the fees
+   * were passed to the customer. Null when the answer has none.
+   */
+  requestedAmount: number | null;
+  /** Paystack's `fees` on the payment (kobo), null when not given. */
+  fees: number | null;
 };
 
 // Paystack's answers, as far as we read them (https://paystack.com/docs/api/transaction/).
@@ -32,7 +39,15 @@ const initializeAnswer = z.object({
 });
 const verifyAnswer = z.object({
   status: z.literal(true),
-  data: z.object({ status: z.string(), amount: z.number(), currency: z.string(), reference: z.string(), domain: z.optional(z.string()) }),
+  data: z.object({
+    status: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    reference: z.string(),
+    domain: z.optional(z.string()),
+    requested_amount: z.optional(z.nullable(z.number())),
+    fees: z.optional(z.nullable(z.number())),
+  }),
 });
 
 /** The key calls are made with and webhooks are checked with: the real one, or the stand-in's generated one. */
@@ -98,7 +113,7 @@ export async function verifyPayment(deps: ProviderDeps, reference: string): Prom
   // Paystack answers 400 (or 404) with status false for a reference it never saw.
   if ((status === 400 || status === 404) && (json as { status?: unknown } | null)?.status === false) {
     countProviderRequest("verify", "unknown_reference");
-    return { status: "not_found", amount: 0, currency: "", reference, domain: "" };
+    return { status: "not_found", amount: 0, currency: "", reference, domain: "", requestedAmount: null, fees: null };
   }
   const parsed = verifyAnswer.safeParse(json);
   if (status !== 200 || !parsed.success) {
@@ -107,5 +122,6 @@ export async function verifyPayment(deps: ProviderDeps, reference: string): Prom
     throw unreachable();
   }
   countProviderRequest("verify", "ok");
-  return { ...parsed.data.data, domain: parsed.data.data.domain ?? "" };
+  const { requested_amount: requestedAmount, fees, domain, ...payment } = parsed.data.data;
+  return { ...payment, domain: domain ?? "", requestedAmount: requestedAmount ?? null, fees: fees ?? null };
 }

@@ -136,17 +136,48 @@ describe("the Paystack client", () => {
     });
   });
 
-  it("verifies by reference and reads status, amount, currency, reference and the domain (live or test)", async () => {
+  it("verifies by reference and reads status, amount, requested amount and fees, currency, reference and the domain (live or test)", async () => {
+    // The fields of Paystack's verify answer we read, as its documentation's sample has them (other fields are ignored).
     answer = () =>
       json({
         status: true,
         message: "Verification successful",
-        data: { id: 1, domain: "live", status: "success", amount: 500_000, currency: "NGN", reference: "WF-ABC", gateway_response: "Successful" },
+        data: {
+          id: 1,
+          domain: "live",
+          status: "success",
+          amount: 516_000,
+          requested_amount: 500_000,
+          fees: 16_000,
+          currency: "NGN",
+          reference: "WF-ABC",
+          gateway_response: "Successful",
+          fees_split: null,
+        },
       });
-    expect(await verifyPayment(deps, "WF-ABC")).toEqual({ status: "success", amount: 500_000, currency: "NGN", reference: "WF-ABC", domain: "live" });
+    expect(await verifyPayment(deps, "WF-ABC")).toEqual({
+      status: "success",
+      amount: 516_000,
+      requestedAmount: 500_000,
+      fees: 16_000,
+      currency: "NGN",
+      reference: "WF-ABC",
+      domain: "live",
+    });
+    answer = () =>
+      json({ status: true, message: "Verification successful", data: { status: "success", amount: 500_000, currency: "NGN", reference: "WF-ABC" } });
+    expect(await verifyPayment(deps, "WF-ABC")).toMatchObject({ amount: 500_000, requestedAmount: null, fees: null, domain: "" });
     expect(seen.at(-1)).toMatchObject({ method: "GET", path: "/transaction/verify/WF-ABC" });
     answer = () => json({ status: false, message: "Transaction reference not found" }, 400);
-    expect(await verifyPayment(deps, "WF-ABC")).toEqual({ status: "not_found", amount: 0, currency: "", reference: "WF-ABC", domain: "" });
+    expect(await verifyPayment(deps, "WF-ABC")).toEqual({
+      status: "not_found",
+      amount: 0,
+      currency: "",
+      reference: "WF-ABC",
+      domain: "",
+      requestedAmount: null,
+      fees: null,
+    });
   });
 
   it("turns server errors, refusals and unreadable answers into the provider-unreachable error", async () => {

@@ -39,12 +39,26 @@ const initializeBody = z.object({
   currency: z._default(z.string(), "NGN"),
 });
 
-/** The transaction as Paystack's verify and webhook describe it. */
+/**
+ * Paystack's local fee on a payment (kobo): 1.5% plus ₦100, the ₦100 waived under ₦2,500, at most ₦2,000 — the schedule its
+ * own engineers publish for adding the fee to a total. The stand-in's, so that a fee-bearing payment has a realistic shape.
+ */
+export function standInFee(amount: number): number {
+  return Math.min(Math.ceil(amount * 0.015) + (amount >= 250_000 ? 10_000 : 0), 200_000);
+}
+
+/**
+ * The transaction as Paystack's verify and webhook describe it (https://paystack.com/docs/api/transaction/#verify):
+ * `requested_amount` is what the integration initialised, `amount` what the customer paid — the same, unless the
+ * integration passes its fees to customers, when it is the requested amount plus `fees`.
+ */
 const asPaystack = (row: StandInRow) => ({
   domain: "test",
   status: row.status,
   reference: row.reference,
-  amount: row.amount,
+  amount: row.amount + (row.feesOnCustomer ? row.fees : 0),
+  requested_amount: row.amount,
+  fees: row.status === "success" ? row.fees : null,
   currency: row.currency,
   gateway_response: row.status === "success" ? "Successful" : row.status === "pending" ? "The transaction was not completed" : `Test checkout: ${row.status}`,
   paid_at: row.paidAt?.toISOString() ?? null,
@@ -134,12 +148,16 @@ export function createProviderStandIn(deps: ProviderDeps, options: StandInOption
     });
   });
 
-  const outcomes: Record<string, StandInStatus> = { pay: "success", fail: "failed", abandon: "abandoned" };
-  app.post("/checkout/:reference/:action{pay|fail|abandon}", async (c) => {
-    const status = outcomes[c.req.param("action")] ?? "failed";
+  // `pay-with-fees`: paid with Paystack's fee passed to the customer (an integration may choose so), who pays it on top.
+  const outcomes: Record<string, StandInStatus> = { pay: "success", "pay-with-fees": "success", fail: "failed", abandon: "abandoned" };
+  app.post("/checkout/:reference/:action{pay-with-fees|pay|fail|abandon}", async (c) => {
+    const action = c.req.param("action");
+    const status = outcomes[action] ?? "failed";
+    const paid = status === "success";
+    const amount = (await find(c.req.param("reference")))?.amount ?? 0;
     const [settled] = await db
       .update(standInTransaction)
-      .set({ status, paidAt: status === "success" ? sql`now()` : null })
+      .set({ status, paidAt: paid ? sql`now()` : null, fees: paid ? standInFee(amount) : 0, feesOnCustomer: action === "pay-with-fees" })
       .where(and(eq(standInTransaction.reference, c.req.param("reference")), eq(standInTransaction.status, "pending")))
       .returning();
     if (!settled) {

@@ -76,7 +76,7 @@ export function fundingTest() {
   const paymentOf = async (reference: string) => present((await w.api.db.select().from(payment).where(eq(payment.reference, reference)))[0], "payment");
 
   /** A payment link of district 1's administrator, and the stand-in's checkout: paid unless told otherwise. */
-  async function started(amount = 2_500_000, outcome: "pay" | "fail" | "abandon" | null = "pay"): Promise<PaymentLink> {
+  async function started(amount = 2_500_000, outcome: "pay" | "pay-with-fees" | "fail" | "abandon" | null = "pay"): Promise<PaymentLink> {
     const link = await expectOk<PaymentLink>(await paymentLink(amount), 201);
     if (outcome) expect((await w.api.standIn.checkout(link.reference, outcome)).status).toBe(200);
     return link;

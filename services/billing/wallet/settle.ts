@@ -8,12 +8,22 @@ import type { ProviderDeps, VerifiedPayment } from "../provider/paystack";
 import { creditPayment, type CreditOutcome } from "./credit";
 import { markPaymentFailed, notePaymentState, type PaymentRow } from "./queries";
 
+/**
+ * The customer paid what the district asked for (issue 33, item 3): exactly the amount we initialised, or — where the
+ * integration passes Paystack's fees to its customers — at least that, with the verification's `requested_amount` equal to
+ * what we initialised. The wallet is then credited the requested amount, never the fee; anything less credits nothing.
+ */
+function paidAsAsked(paid: PaymentRow, verified: VerifiedPayment): boolean {
+  if (verified.requestedAmount !== null && verified.requestedAmount !== paid.amount) return false;
+  return verified.amount === paid.amount || (verified.requestedAmount === paid.amount && verified.amount > paid.amount);
+}
+
 /** The provider's final word that a payment will not be paid (Paystack's names). */
 const notPaid = new Set(["failed", "abandoned", "reversed"]);
 
 /**
  * Acts on what the provider said of one of our payments, for the return page and the webhook alike: a success for
- * exactly the payment's amount in naira is credited (once), if it is real money or test money may be credited here;
+ * the payment's amount in naira (its fee on top, when passed to the customer) is credited (once), if it is real money or test money may be credited here;
  * anything else credits nothing and says why (409).
  * Each outcome is counted (billing_funding_verifications_total), by the return page or the webhook (`actor` null).
  */
@@ -26,12 +36,12 @@ export async function settlePayment(
 ): Promise<CreditOutcome> {
   const count = (outcome: FundingOutcome) => countFundingVerification(actor ? "return_page" : "webhook", outcome);
   if (verified.status === "success") {
-    if (verified.reference !== paid.reference || verified.amount !== paid.amount || verified.currency !== "NGN") {
+    if (verified.reference !== paid.reference || !paidAsAsked(paid, verified) || verified.currency !== "NGN") {
       await markPaymentFailed(
         deps.db,
         scope,
         paid.reference,
-        `success for ${verified.amount} ${verified.currency || "(no currency)"}, expected ${paid.amount} NGN`,
+        `success for ${verified.amount} ${verified.currency || "(no currency)"} (requested ${verified.requestedAmount ?? "not said"}), expected ${paid.amount} NGN`,
       );
       count("mismatch");
       throw new AppError("conflict", billingMessages.paymentMismatch);

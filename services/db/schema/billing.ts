@@ -164,6 +164,12 @@ export const standInTransaction = pgTable("stand_in_transaction", {
   email: text("email").notNull(),
   callbackUrl: text("callback_url").notNull(),
   status: text("status").$type<StandInStatus>().notNull().default("pending"),
+  /**
+   * Paystack's fee on a paid transaction (kobo), and whether the customer paid it on top (the integration passes its
+   * fees to customers): then `amount` as verified is the requested amount plus the fee, as Paystack reports it.
+   */
+  fees: bigint("fees", { mode: "number" }).notNull().default(0),
+  feesOnCustomer: boolean("fees_on_customer").notNull().default(false),
   createdAt: createdAt(),
   paidAt: timestamp("paid_at", { withTimezone: true }),
 });

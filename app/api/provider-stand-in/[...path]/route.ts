@@ -10,7 +10,8 @@ type Context = { params: Promise<{ path: string[] }> };
 
 /**
  * The provider stand-in's test checkout, for the portal's checkout page (no PAYSTACK_SECRET_KEY): reading a test
- * payment (GET checkout/{reference}) and paying, declining or abandoning it (POST checkout/{reference}/pay|fail|abandon).
+ * payment (GET checkout/{reference}) and paying (with the fees on top or not), declining or abandoning it
+ * (POST checkout/{reference}/pay|pay-with-fees|fail|abandon).
  * Nothing else of the stand-in is reachable from the browser (its initialise and verify calls are the billing API's).
  * Like the provider's own page it asks for no session; a change must come from a page of this portal. It answers 404
  * unless the billing API says its stand-in is on (never with a real key).
@@ -23,7 +24,7 @@ async function handle(request: NextRequest, { params }: Context) {
     reference !== undefined &&
     paymentReferencePattern.test(reference) &&
     rest.length === 0 &&
-    (request.method === "GET" ? action === undefined : action === "pay" || action === "fail" || action === "abandon");
+    (request.method === "GET" ? action === undefined : action === "pay" || action === "pay-with-fees" || action === "fail" || action === "abandon");
   // Open without a session, so open only while the billing API serves the stand-in (never with a live key).
   if (!valid || !(await standInIsOn())) return errorJson(404, "No such endpoint.", "not_found");
   if (isForeignMutation(request)) return errorJson(403, authMessages.foreignOrigin, "forbidden");
