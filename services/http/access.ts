@@ -7,7 +7,8 @@ import { AppError, forbidden } from "./errors";
  * What a route requires. Every route declares one; the route walk test fails a route without it.
  * - public: no token (sign-in, reset, reference data, health)
  * - signedIn: any signed-in staff, for their own data (their profile, availability checks)
- * - operation: a permission from the catalogue, checked against the caller's roles on every request
+ * - operation: a permission from the catalogue, checked against the caller's roles on every request (with
+ *   `or`, any one of several)
  * - ownRecordOr: the caller's own staff record (named by a path parameter or a query field; its absence
  *   means their own) without a permission, anyone else's with the operation
  * - districtOwner: the owner of the district worked in, or a super administrator: a right that belongs to
@@ -19,7 +20,7 @@ import { AppError, forbidden } from "./errors";
 export type Access =
   | { kind: "public" }
   | { kind: "signedIn" }
-  | { kind: "operation"; operation: Operation }
+  | { kind: "operation"; operation: Operation; or?: readonly Operation[] }
   | { kind: "ownRecordOr"; operation: Operation; staffId: { param: string } | { query: string } }
   | { kind: "districtOwner"; refusal: string }
   | { kind: "superAdmin" }
@@ -31,6 +32,8 @@ export const superAdminOnly: Access = { kind: "superAdmin" };
 export const apiKeyAccess: Access = { kind: "apiKey" };
 export const districtOwnerOnly = (refusal: string): Access => ({ kind: "districtOwner", refusal });
 export const requires = (operation: Operation): Access => ({ kind: "operation", operation });
+/** Any one of the operations. */
+export const requiresAny = (operation: Operation, ...or: Operation[]): Access => ({ kind: "operation", operation, or });
 /** One's own record by `:param` (or `?query=`), another's with the operation. */
 export const ownRecordOr = (operation: Operation, staffId: { param: string } | { query: string }): Access => ({ kind: "ownRecordOr", operation, staffId });
 
@@ -60,7 +63,7 @@ const holds = (actor: Actor, operation: Operation) => actor.isSuperAdmin || acto
  */
 export function checkAccess(actor: Actor, access: Access, input: RequestInput): void {
   if (access.kind === "superAdmin" && !actor.isSuperAdmin) throw forbidden();
-  if (access.kind === "operation" && !holds(actor, access.operation)) throw forbidden();
+  if (access.kind === "operation" && !holds(actor, access.operation) && !(access.or ?? []).some((op) => holds(actor, op))) throw forbidden();
   if (access.kind === "districtOwner" && !actor.isSuperAdmin && !actor.isDistrictOwner) throw new AppError("forbidden", access.refusal);
   if (access.kind === "ownRecordOr" && !namesOwnRecord(actor, access.staffId, input) && !holds(actor, access.operation)) throw forbidden();
 }

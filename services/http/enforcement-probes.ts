@@ -33,12 +33,10 @@ export const grantRuleRoutes: Record<string, string> = {
   "POST /staff/register-lga-admin-on-district-portal": roleMessages.cannotGrant,
 };
 
-/** Routes any signed-in staff member may call without a permission: their own data and availability checks. */
+/** Routes any signed-in staff member may call without a permission: their own data. */
 export const signedInAllowList = [
   "GET /auth/me",
   "GET /district/registration",
-  "GET /staff/email-exists/:value",
-  "GET /staff/phone-number-exists/:value",
   "GET /staff/switch-role-access/:id",
   "GET /files/:id",
   "POST /staff/confirm-email-change",

@@ -70,6 +70,8 @@ export const operationOf = (w: Walked): Operation => {
   if (w.route.access.kind !== "operation" && w.route.access.kind !== "ownRecordOr") throw new Error(`${w.key} declares no operation`);
   return w.route.access.operation;
 };
+/** The route's operation and any it accepts instead: staff holding none of them are refused. */
+export const operationsOf = (w: Walked): Operation[] => [operationOf(w), ...(w.route.access.kind === "operation" ? (w.route.access.or ?? []) : [])];
 export const label = (w: Walked) => `${w.api} ${w.key}`;
 
 /**

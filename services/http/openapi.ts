@@ -12,7 +12,7 @@ const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
 
 /** The access rule as the document states it: `school.view`, `own record or staff.view`, `signedIn`, ... */
 function accessOf(access: Access): string {
-  if (access.kind === "operation") return access.operation;
+  if (access.kind === "operation") return [access.operation, ...(access.or ?? [])].join(" or ");
   if (access.kind === "ownRecordOr") return `own record or ${access.operation}`;
   return access.kind;
 }

@@ -12,7 +12,11 @@ const accessKinds = ["public", "signedIn", "operation", "ownRecordOr", "district
 const withParams = (path: string, value: string) => path.replace(/:([A-Za-z0-9_]+)/g, value);
 const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
 const expectedAccess = (r: RegisteredRoute) =>
-  r.access.kind === "operation" ? r.access.operation : r.access.kind === "ownRecordOr" ? `own record or ${r.access.operation}` : r.access.kind;
+  r.access.kind === "operation"
+    ? [r.access.operation, ...(r.access.or ?? [])].join(" or ")
+    : r.access.kind === "ownRecordOr"
+      ? `own record or ${r.access.operation}`
+      : r.access.kind;
 
 describe("route registry", () => {
   let api: TestApi;
@@ -41,6 +45,7 @@ describe("route registry", () => {
         expect(r.access, label).toBeDefined();
         expect(accessKinds, label).toContain(r.access.kind);
         if (r.access.kind === "operation" || r.access.kind === "ownRecordOr") expect(allOperations, label).toContain(r.access.operation);
+        if (r.access.kind === "operation") for (const op of r.access.or ?? []) expect(allOperations, label).toContain(op);
         expect(r.summary.trim(), label).not.toBe("");
       }
     }

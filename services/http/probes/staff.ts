@@ -77,6 +77,8 @@ export const staffProbes: ProbeTable = {
   "POST /staff/transfer-right": { body: (id) => ({ staffId: id("staff") }) },
   "POST /staff/confirm-email-change": { body: () => ({ code: "123456" }) },
   "GET /staff/username-exists/:value": { params: { value: { literal: "probe.username" } } },
+  "GET /staff/email-exists/:value": { params: { value: { literal: "probe@example.org" } } },
+  "GET /staff/phone-number-exists/:value": { params: { value: { literal: "8039999999" } } },
   "GET /staff/switch-role-access/:id": { params: { id: "roleAccess" } },
   // A new administrator rather than an existing one's id: a random staffId is a 400 of the route's own, not a 404.
   "POST /staff/register-lga-admin-on-district-portal": { body: () => newProbeLgea() },
