@@ -119,4 +119,69 @@ describe("callUpstream", () => {
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(received).toBe(1024);
   });
+
+  it("sends a body it cannot replay with a token refreshed beforehand when the token is near expiry, and with the current one otherwise", async () => {
+    const seen: string[] = [];
+    const { callUpstream } = await upstreamWith(
+      await listen((req, res) => {
+        if (req.url === "/token/refresh-token") {
+          seen.push("refresh");
+          res.setHeader("content-type", "application/json");
+          const authResult = {
+            authorizationToken: "fresh-access",
+            refreshToken: "fresh-refresh",
+            accessTokenExpiresAt: Date.now() + 6_000,
+            staff: { id: "staff-1", isSuperAdmin: false },
+          };
+          return void res.end(JSON.stringify(authResult));
+        }
+        let received = 0;
+        req.on("data", (chunk: Buffer) => (received += chunk.length));
+        req.on("end", () => {
+          seen.push(`${req.headers.authorization} ${received}`);
+          res.statusCode = 201;
+          res.end("{}");
+        });
+      }),
+    );
+    const upload = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new Uint8Array(2048));
+          controller.close();
+        },
+      });
+    const session = (msLeft: number) => ({
+      accessToken: "old-access",
+      refreshToken: "old-refresh",
+      accessExpiresAt: Date.now() + msLeft,
+      accessLifetimeMs: 6_000,
+      staffId: "staff-1",
+      isSuperAdmin: false,
+    });
+
+    // Less than a quarter of its life left (TOKEN_REFRESH_FRACTION): refreshed before a byte is sent.
+    const near = await callUpstream({
+      method: "POST",
+      path: "school/upload-multiple",
+      session: session(1_000),
+      body: upload(),
+      refresh: { replayable: false },
+    });
+    expect(near.kind === "answer" && near.response.status).toBe(201);
+    expect(near.kind === "answer" && near.session?.accessToken).toBe("fresh-access");
+    expect(seen).toEqual(["refresh", "Bearer fresh-access 2048"]);
+
+    // Plenty of life left: the API checks the token as the upload starts, so it goes as it is.
+    seen.length = 0;
+    const fresh = await callUpstream({
+      method: "POST",
+      path: "school/upload-multiple",
+      session: session(5_000),
+      body: upload(),
+      refresh: { replayable: false },
+    });
+    expect(fresh.kind === "answer" && fresh.session).toBeUndefined();
+    expect(seen).toEqual(["Bearer old-access 2048"]);
+  });
 });
