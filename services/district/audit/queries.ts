@@ -115,14 +115,20 @@ export async function* allAuditEntries(db: Reader, scope: StaffScope, filter: Au
   }
 }
 
-/** The people the trail may be filtered by: the staff in the scope (and super administrators, who act in every district), by name. */
+/**
+ * The people the trail may be filtered by: those who appear in it as the caller may read it (the scope's
+ * entries), by name. Staff in the scope and super administrators only, and only once they have acted there:
+ * never a list of every super administrator in the product.
+ */
 export async function auditPeople(db: Reader, scope: StaffScope, search: string): Promise<AuditPerson[]> {
+  const inTrail = sql`exists (select 1 from ${auditLog} where ${and(eq(auditLog.actorStaffId, staff.id), within(scope, auditLog))})`;
   const rows = await db
     .select({ id: staff.id, firstName: staff.firstName, lastName: staff.lastName })
     .from(staff)
     .where(
       and(
         or(within(scope, staff), eq(staff.isSuperAdmin, true)),
+        inTrail,
         search.trim() ? containsText([sql`${staff.firstName} || ' ' || ${staff.lastName}`, staff.username], search) : undefined,
       ),
     )

@@ -83,7 +83,7 @@ export function auditRoutes({ route }: Api) {
       method: "GET",
       path: "/audit/people",
       summary:
-        "The people the trail can be filtered by, found by name or username (at most 20): the staff in the caller's reach and the super administrators. Query: district[0]?, search?. AuditPerson[]",
+        "The people the trail can be filtered by, found by name or username (at most 20): those who appear in the trail the caller reads (staff in their reach, and super administrators who acted in the district). Query: district[0]?, search?. AuditPerson[]",
       tag,
       access: requires("audit.view"),
       query: auditPeopleSchema,
