@@ -52,5 +52,11 @@ export const undecodablePathMessage = "This address is not valid: part of it can
 export const approvalNeedsUnverified = (status: string) =>
   `This district's account is ${status}, not Unverified: only an Unverified district's registration can be approved.`;
 
+/** How deep a list may be paged (the offset's bound): past it the database would skip rows by the million. */
+export const MAX_PAGED_ROWS = 10_000;
+
+/** A page asked for past MAX_PAGED_ROWS: 400 on `page`. */
+export const pagedTooDeep = "Only the first 10,000 results can be paged through. Narrow the search, or download the list, to see the rest.";
+
 /** The largest JSON body the APIs take by default (MAX_JSON_BODY_BYTES), and the portal passes on. */
 export const JSON_BODY_LIMIT_BYTES = 1_000_000;
