@@ -72,4 +72,14 @@ describe("the portal's load shedding when clients give up", () => {
     expect(statuses).toContain(503); // the reads beyond the queue were shed, not the page
     expect(shed.admission.stats()).toMatchObject({ inFlight: 0, waiting: 0 });
   });
+
+  it("never sheds the payment provider's webhook, however full the portal is (issue 33)", async () => {
+    const port = await start({ maxInFlight: 1, maxQueue: 1, maxWaitMs: 2_000 });
+    const reads = Promise.all(Array.from({ length: 10 }, () => get(port, "/api/slow-read")));
+    await sleep(50);
+    const webhooks = await Promise.all(Array.from({ length: 5 }, () => get(port, "/api/payments/webhook")));
+    expect(webhooks.map((w) => w.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(Math.max(...webhooks.map((w) => w.ms))).toBeLessThan(250);
+    expect((await reads).map((r) => r.status)).toContain(503);
+  });
 });

@@ -22,6 +22,8 @@ const unmetered = (req: IncomingMessage) => {
   const url = req.url ?? "/";
   return (
     url.startsWith("/_next/static/") ||
+    // The payment provider's webhook: it expects a prompt 200 and resends otherwise (issue 33).
+    url.split("?")[0] === "/api/payments/webhook" ||
     /\.(ico|png|svg|webmanifest|txt)$/.test(url.split("?")[0] ?? "") ||
     /^\/api\/[a-z]+\/.*(upload-multiple|\/download)/.test(url) ||
     (req.headers["content-type"] ?? "").startsWith("multipart/form-data")

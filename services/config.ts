@@ -135,6 +135,27 @@ const schema = z.object({
   PAYMENT_STAND_IN: z.optional(z.enum(["allow"])),
   /** Where the provider's API is: https://api.paystack.co with a key, the billing API's own stand-in without one. */
   PAYSTACK_BASE_URL: z.optional(z.url()),
+  /**
+   * The provider's webhook is answered as soon as its event is recorded and, when that takes no longer, done (ms): a
+   * verification slower than this goes on after the answer, so Paystack always gets a prompt 200.
+   */
+  WEBHOOK_ANSWER_WAIT_MS: wholeNumber(100),
+  /**
+   * Optional: the only client addresses the webhook is taken from (comma-separated; Paystack's documentation lists its
+   * own). Off when left out: behind a proxy that does not show the sender's address (TRUSTED_PROXY_HOPS at the portal)
+   * every address would look the same. The signature is checked either way.
+   */
+  PAYSTACK_WEBHOOK_IPS: z.optional(
+    z.pipe(
+      z.string(),
+      z.transform((v) =>
+        v
+          .split(",")
+          .map((a) => a.trim())
+          .filter(Boolean),
+      ),
+    ),
+  ),
   /** How long a call to the provider may take (ms) before the user is told it could not be reached (nothing is credited). */
   PAYSTACK_TIMEOUT_MS: positiveInt(10_000),
   /**

@@ -5,6 +5,7 @@ import { createBillingApi } from "./billing/app";
 import { bootDatabase } from "./boot";
 import { paymentsAreTestMoney, providerStandInPath, type ServiceConfig } from "./config";
 import { createProviderStandIn } from "./billing/stand-in/app";
+import { startWebhookSweep } from "./billing/wallet/webhook-events";
 import { demoBanner, demoIsLive } from "./db/seed";
 import { createDistrictApi } from "./district/app";
 import { scheduleHousekeeping } from "./housekeeping/schedule";
@@ -73,6 +74,8 @@ export async function serveApis(config: ServiceConfig, options: { prepared: bool
   const housekeeping = scheduleHousekeeping(database.db, config);
   // The outbox's sender: what this or any instance wrote and has not gone out yet (services/mail/mailer.ts).
   const sender = deps.mailer.start();
+  // The payment provider's webhook events recorded and not done yet, by this or any instance (billing/wallet/webhook-events.ts).
+  const webhooks = startWebhookSweep(deps);
 
   // SIGTERM drains (readiness 503, a grace period, then the requests in flight finish); SIGINT, a person at a
   // terminal, skips the grace. The sender finishes its pass (what is left waits in the outbox for the next
@@ -84,6 +87,7 @@ export async function serveApis(config: ServiceConfig, options: { prepared: bool
     housekeeping.stop();
     await lifecycle.drain(servers as Server[], { graceMs, drainMs: config.SHUTDOWN_DRAIN_MS });
     await sender.stop();
+    await webhooks.stop();
     await database.close();
     process.exit(0);
   };

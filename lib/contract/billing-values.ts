@@ -68,6 +68,7 @@ export const billingMessages = {
   keyRevoked: "API Key Revoked Successfully",
   invalidApiKey: "The API key is missing, unknown or revoked.",
   badSignature: "Invalid signature.",
+  webhookAddressRefused: "Webhooks are taken only from the payment provider's addresses.",
   lowBalance: (balance: number, threshold: number) =>
     `The wallet balance (${formatNaira(balance)}) is below the district's alert level of ${formatNaira(threshold)}. Fund the wallet before buying report cards.`,
   standInNotice: "Test checkout: this is the portal's stand-in for the payment provider. No money moves and no card is asked for.",

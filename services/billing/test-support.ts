@@ -61,7 +61,8 @@ export type FundingTestApi = TestApi & { standIn: StandInHarness };
  */
 export async function createFundingTestApi(overrides: Partial<ServiceConfig> = {}): Promise<FundingTestApi> {
   const listening = await listenStandIn();
-  const api = await createTestApi({ PAYSTACK_BASE_URL: listening.url, PAYSTACK_TIMEOUT_MS: 1_000, ...overrides });
+  // The webhook's answer waits for its work (the tests read what it did), unless a test says otherwise.
+  const api = await createTestApi({ PAYSTACK_BASE_URL: listening.url, PAYSTACK_TIMEOUT_MS: 1_000, WEBHOOK_ANSWER_WAIT_MS: 10_000, ...overrides });
   const faults: StandInFaults = {};
   const webhooks: SignedWebhook[] = [];
   listening.serve(

@@ -22,10 +22,11 @@ export const countFundingVerification = (via: FundingVia, outcome: FundingOutcom
 
 const webhookEvents = new client.Counter({
   name: "billing_webhook_events_total",
-  help: "The provider's webhook calls, by outcome: rejected_signature, malformed, ignored (another event, or a payment not ours), credited, already_credited (a duplicate), not_credited (the provider says not paid, not yet, or not as asked), error (answered 5xx: the provider retries)",
+  help: "The provider's webhook events, by outcome: rejected_signature, refused_address (not in PAYSTACK_WEBHOOK_IPS), malformed, ignored (another event, or a payment not ours), queued (recorded, answered before its work was done), and what the work of a recorded event did: credited, already_credited (a duplicate), not_credited (the provider says not paid, not yet, or not as asked), error (tried again later)",
   labelNames: ["outcome"],
 });
-export type WebhookOutcome = "rejected_signature" | "malformed" | "ignored" | "credited" | "already_credited" | "not_credited" | "error";
+export type WebhookOutcome =
+  "rejected_signature" | "refused_address" | "malformed" | "ignored" | "queued" | "credited" | "already_credited" | "not_credited" | "error";
 export const countWebhookEvent = (outcome: WebhookOutcome) => webhookEvents.inc({ outcome });
 
 const reportCardCharges = new client.Counter({

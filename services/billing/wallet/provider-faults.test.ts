@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { billingMessages, type FundResult, type PaymentLink } from "../../../lib/contract/billing";
-import { payment } from "../../db/schema";
+import { payment, webhookEvent } from "../../db/schema";
 import { expectError, expectOk } from "../../test/helpers";
 import { fundingTest } from "./funding-test-support";
 
@@ -21,8 +21,11 @@ describe("wallet funding", () => {
       expect((await w.api.db.select().from(payment)).length).toBe(payments + 1);
       expect(unlinked.some((p) => p.checkoutUrl === null)).toBe(true);
       await expectError(await fund(paid.reference), 502, billingMessages.providerUnreachable);
-      // The webhook cannot be checked either: 502, so the provider sends it again later.
-      await expectError(await w.api.standIn.deliver(webhook), 502, billingMessages.providerUnreachable);
+      // The webhook cannot be checked either: it is recorded and answered 200 (queued), and tried again later by the sweep.
+      expect(await expectOk(await w.api.standIn.deliver(webhook))).toEqual({ received: true, queued: true });
+      const [kept] = await w.api.db.select().from(webhookEvent).where(eq(webhookEvent.reference, paid.reference));
+      expect(kept).toMatchObject({ processedAt: null, attempts: 1 });
+      expect(kept?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
       expect(await entriesOf(paid.reference)).toEqual([]);
       expect(await balanceOf(w.d1)).toBe(before);
       expect((await paymentOf(paid.reference)).status).toBe("pending");

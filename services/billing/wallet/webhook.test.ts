@@ -68,7 +68,8 @@ describe("wallet funding: the provider's webhook", () => {
       const bodies = await Promise.all(answers.map(async (r) => ({ status: r.status, body: (await r.json()) as { status?: string } })));
       expect(bodies.map((b) => b.status)).toEqual([200, 200, 200, 200, 200, 200, 200]);
       expect(bodies.filter((b) => b.body.status === "credited")).toHaveLength(1);
-      expect(bodies.filter((b) => b.body.status === "already-credited")).toHaveLength(6);
+      // A replay that finds its event under way (recorded by another call) is answered at once as queued.
+      expect(bodies.filter((b) => b.body.status === "already-credited" || (b.body as { queued?: boolean }).queued)).toHaveLength(6);
       expect(await entriesOf(link.reference)).toHaveLength(1);
       expect(await balanceOf(w.d1)).toBe(before + 5_000_000);
     });

@@ -6,19 +6,28 @@ import { publicAccess } from "../../http/access";
 import type { Api } from "../../http/api";
 import type { Deps } from "../../http/context";
 import { AppError } from "../../http/errors";
-import { countWebhookEvent, type WebhookOutcome } from "../../observability/payment-metrics";
-import { providerSecret, verifyPayment } from "../provider/paystack";
+import { describeForLog } from "../../http/error-log";
+import { logFor } from "../../observability/log";
+import { countWebhookEvent } from "../../observability/payment-metrics";
+import { providerSecret } from "../provider/paystack";
 import { signatureHeader, verifySignature } from "../provider/signature";
 import { findPayment } from "./queries";
-import { settlePayment } from "./settle";
+import { eventKeyOf, processEvent, recordEvent, type Handled } from "./webhook-events";
 
-const event = z.object({ event: z.string(), data: z.optional(z.object({ reference: z.optional(z.string()) })) });
+const event = z.object({
+  event: z.string(),
+  data: z.optional(z.object({ reference: z.optional(z.string()), id: z.optional(z.union([z.string(), z.number()])) })),
+});
+
+const log = logFor("billing");
 
 /**
  * The provider's webhook (reached through the portal's public /api/payments/webhook, which passes the body's bytes on
- * unchanged). Signed with the secret key over the exact bytes; `charge.success` is checked with the provider's verify
- * (a body's amount is never trusted alone) and credited once, however often it is sent and whether or not the user came
- * back. Answers 200 to whatever needs no retry, so the provider stops resending; 502 when it should try again.
+ * unchanged). Signed with the secret key over the exact bytes (and, with PAYSTACK_WEBHOOK_IPS, taken only from those
+ * addresses). A `charge.success` of one of our payments is recorded first (once, however often it is sent), then
+ * checked with the provider's verify and credited once (wallet/webhook-events.ts). The answer comes as soon as that is
+ * done or after WEBHOOK_ANSWER_WAIT_MS at most, whichever is first: the work goes on after it, and a process that stops
+ * meanwhile leaves the recorded event to any instance's sweep. Never refused for load: Paystack expects a prompt 200.
  */
 export function walletWebhookRoutes(api: Api) {
   api.route(
@@ -26,25 +35,29 @@ export function walletWebhookRoutes(api: Api) {
       method: "POST",
       path: "/wallet/webhook",
       summary:
-        "The payment provider's events (x-paystack-signature: HMAC-SHA512 of the raw body). { received: true, status? } — 'credited' or 'already-credited' for charge.success of one of our payments, else ignored; 401 for a bad signature",
+        "The payment provider's events (x-paystack-signature: HMAC-SHA512 of the raw body). { received: true, status?, queued?, ignored? } — charge.success of one of our payments is recorded, then verified and credited: 'credited' or 'already-credited' when that was done before the answer, queued: true when it goes on after; other events ignored; 401 for a bad signature, 403 from an address not in PAYSTACK_WEBHOOK_IPS",
       tag: "Wallet",
       access: publicAccess,
+      unmetered: true,
     },
     async (c) => {
       try {
-        const { outcome, answer } = await handle(c.get("deps"), new Uint8Array(await c.req.arrayBuffer()), c.req.header(signatureHeader));
-        countWebhookEvent(outcome);
-        return c.json(answer);
+        const deps = c.get("deps");
+        const allowed = deps.config.PAYSTACK_WEBHOOK_IPS;
+        if (allowed && !allowed.includes(c.get("clientIp"))) {
+          countWebhookEvent("refused_address");
+          throw new AppError("forbidden", billingMessages.webhookAddressRefused);
+        }
+        const handled = await handle(deps, new Uint8Array(await c.req.arrayBuffer()), c.req.header(signatureHeader));
+        return c.json(handled.answer);
       } catch (error) {
         const code = error instanceof AppError ? error.code : undefined;
-        countWebhookEvent(code === "unauthenticated" ? "rejected_signature" : code === "bad_request" ? "malformed" : "error");
+        if (code !== "forbidden") countWebhookEvent(code === "unauthenticated" ? "rejected_signature" : code === "bad_request" ? "malformed" : "error");
         throw error;
       }
     },
   );
 }
-
-type Handled = { outcome: WebhookOutcome; answer: { received: true; ignored?: true; status?: string; credited?: false; message?: string } };
 
 /** One call: refused (401 a bad signature, 400 a body that is not the event's JSON), or answered 200 with what became of it. */
 async function handle(deps: Deps, raw: Uint8Array, signature: string | undefined): Promise<Handled> {
@@ -55,23 +68,30 @@ async function handle(deps: Deps, raw: Uint8Array, signature: string | undefined
   } catch {
     throw new AppError("bad_request", authMessages.malformedJson);
   }
-  const ignored: Handled = { outcome: "ignored", answer: { received: true, ignored: true } };
+  const ignored = (): Handled => {
+    countWebhookEvent("ignored");
+    return { outcome: "ignored", answer: { received: true, ignored: true } };
+  };
   const reference = parsed.data?.reference;
-  if (parsed.event !== "charge.success" || !reference) return ignored;
-  // No one is signed in: the payment is found by its reference, in whichever district started it.
-  const scope = systemScope("the provider's webhook names a payment by its reference; no one is signed in");
-  const paid = await findPayment(deps.db, scope, reference);
-  // Another integration's payment on the same provider account: nothing of ours.
-  if (!paid) return ignored;
-  if (paid.status === "credited") return { outcome: "already_credited", answer: { received: true, status: "already-credited" } };
-  const verified = await verifyPayment(deps, reference);
-  try {
-    const settled = await settlePayment(deps, scope, paid, verified, null);
-    return { outcome: settled.status === "credited" ? "credited" : "already_credited", answer: { received: true, status: settled.status } };
-  } catch (error) {
-    // Not paid, not yet, or not as asked: the payment says so; resending would not change it.
-    if (error instanceof AppError && error.code === "conflict")
-      return { outcome: "not_credited", answer: { received: true, credited: false, message: error.message } };
-    throw error;
+  if (parsed.event !== "charge.success" || !reference) return ignored();
+  const paid = await findPayment(deps.db, systemScope("the provider's webhook names a payment by its reference; no one is signed in"), reference);
+  // Another integration's payment on the same provider account: nothing of ours, nothing kept.
+  if (!paid) return ignored();
+  if (paid.status === "credited") {
+    countWebhookEvent("already_credited");
+    return { outcome: "already_credited", answer: { received: true, status: "already-credited" } };
   }
+  const recorded = await recordEvent(deps.db, { key: eventKeyOf(parsed.event, reference, parsed.data?.id), event: parsed.event, reference });
+  // The work starts now; the answer waits for it a moment at most (a replay whose event another call is doing waits not).
+  const work = processEvent(deps, recorded.id).catch((error: unknown) => {
+    log.error({ webhookEventId: recorded.id, error: describeForLog(error) }, "webhook event not done; the sweep will take it up");
+    return null;
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<"waited">((resolve) => (timer = setTimeout(() => resolve("waited"), deps.config.WEBHOOK_ANSWER_WAIT_MS)));
+  const done = await Promise.race([work, waited]);
+  clearTimeout(timer);
+  if (done && done !== "waited" && done.outcome !== "error") return done;
+  countWebhookEvent("queued");
+  return { outcome: "queued", answer: { received: true, queued: true } };
 }

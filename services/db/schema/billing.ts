@@ -180,3 +180,34 @@ export const standInSecret = pgTable("stand_in_secret", {
   secret: text("secret").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The payment provider's webhook events, recorded before anything is done with them (issue 33): the webhook answers
+ * once the event is kept, and its work (verify, credit) runs after, in the process that took it or, should that one
+ * stop, in any instance's sweep. One row per event: `event_key` is the event's name, the provider's id of what it is
+ * about and the payment's reference, so a replay finds the row instead of adding one. The body is not kept (it names
+ * the payer): the work needs only the event and the reference, and asks the provider for the rest.
+ */
+export const webhookEvent = pgTable(
+  "webhook_event",
+  {
+    id: id(),
+    eventKey: text("event_key").notNull(),
+    event: text("event").notNull(),
+    reference: text("reference").notNull(),
+    receivedAt: createdAt(),
+    /** Claimed by a worker until then (its lease), tried this many times, due again then after a failure. */
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Done (credited, already credited, not credited, or not ours), with what became of it. */
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+    outcome: text("outcome"),
+  },
+  (t) => [
+    uniqueIndex("webhook_event_key_idx").on(t.eventKey),
+    index("webhook_event_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.processedAt} is null`),
+  ],
+);

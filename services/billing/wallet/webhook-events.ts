@@ -1,0 +1,136 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { rawRows } from "../../db/raw-rows";
+import { webhookEvent } from "../../db/schema";
+import { systemScope } from "../../db/scope";
+import { describeForLog } from "../../http/error-log";
+import { AppError } from "../../http/errors";
+import { logFor } from "../../observability/log";
+import { countWebhookEvent, type WebhookOutcome } from "../../observability/payment-metrics";
+import { verifyPayment, type ProviderDeps } from "../provider/paystack";
+import { findPayment } from "./queries";
+import { settlePayment } from "./settle";
+
+const log = logFor("billing");
+
+/** What a webhook call is answered: kept and done (credited, …), kept and still under way (`queued`), or not ours. */
+export type WebhookAnswer = { received: true; ignored?: true; queued?: true; status?: string; credited?: false; message?: string };
+export type Handled = { outcome: WebhookOutcome; answer: WebhookAnswer };
+
+/** A worker's hold on an event: longer than a verification may take (PAYSTACK_TIMEOUT_MS) and its credit. */
+const LEASE_SECONDS = 60;
+/** After a failure (the provider unreachable, the database busy) an event is tried again after 30 s, doubling, at most hourly. */
+const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+
+/**
+ * An event's identity (issue 33): its name, the provider's id of what it is about when the body gives one, and the
+ * payment's reference. Paystack's charge.success carries the transaction's `id` and `reference`
+ * (https://paystack.com/docs/payments/webhooks/): a replay of it has the same key.
+ */
+export const eventKeyOf = (event: string, reference: string, providerId?: string | number | null) => `${event}:${providerId ?? "-"}:${reference}`;
+
+/** Keeps the event (once, however often it is sent); its row's id, and whether this call added it. */
+export async function recordEvent(db: Db, event: { key: string; event: string; reference: string }): Promise<{ id: string; fresh: boolean }> {
+  const [added] = await db
+    .insert(webhookEvent)
+    .values({ eventKey: event.key, event: event.event, reference: event.reference })
+    .onConflictDoNothing({ target: webhookEvent.eventKey })
+    .returning({ id: webhookEvent.id });
+  if (added) return { id: added.id, fresh: true };
+  const [kept] = await db.select({ id: webhookEvent.id }).from(webhookEvent).where(eq(webhookEvent.eventKey, event.key));
+  if (!kept) throw new Error("webhook event neither added nor found");
+  return { id: kept.id, fresh: false };
+}
+
+type Claimed = { id: string; event: string; reference: string; attempts: number };
+
+/** Takes one event not done and due (that one, or the oldest), with a lease; none when another worker holds it. */
+async function claim(db: Db, id?: string): Promise<Claimed | undefined> {
+  const result = await db.execute(sql`
+    update ${webhookEvent} set claimed_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
+    where id = (
+      select id from ${webhookEvent}
+      where processed_at is null and next_attempt_at <= now() and (claimed_until is null or claimed_until < now())
+        ${id ? sql`and id = ${id}` : sql``}
+      order by next_attempt_at limit 1
+      for update skip locked)
+    returning id, event, reference, attempts`);
+  return rawRows<Claimed>(result)[0];
+}
+
+/**
+ * Does a recorded event's work: `charge.success` is checked with the provider's verify (a body is never trusted alone)
+ * and credited once. Done events keep their outcome; a failure leaves the event to be tried again (never lost, never
+ * done twice: the credit is once per reference whatever calls it). `id`: the event a webhook call just recorded; left
+ * out, the oldest due one (the sweep). Null when there was nothing to take.
+ */
+export async function processEvent(deps: ProviderDeps, id?: string): Promise<Handled | null> {
+  const claimed = await claim(deps.db, id);
+  if (!claimed) return null;
+  try {
+    const handled = await creditFromEvent(deps, claimed.reference);
+    await deps.db.update(webhookEvent).set({ processedAt: new Date(), outcome: handled.outcome, claimedUntil: null }).where(eq(webhookEvent.id, claimed.id));
+    countWebhookEvent(handled.outcome);
+    return handled;
+  } catch (error) {
+    countWebhookEvent("error");
+    log.error({ webhookEventId: claimed.id, attempts: claimed.attempts, error: describeForLog(error) }, "webhook event not done; it will be tried again");
+    await deps.db
+      .update(webhookEvent)
+      .set({ claimedUntil: null, nextAttemptAt: new Date(Date.now() + retryDelayMs(claimed.attempts)) })
+      .where(eq(webhookEvent.id, claimed.id))
+      .catch(() => {});
+    return { outcome: "error", answer: { received: true, queued: true } };
+  }
+}
+
+async function creditFromEvent(deps: ProviderDeps, reference: string): Promise<Handled> {
+  // No one is signed in: the payment is found by its reference, in whichever district started it.
+  const scope = systemScope("the provider's webhook names a payment by its reference; no one is signed in");
+  const paid = await findPayment(deps.db, scope, reference);
+  if (!paid) return { outcome: "ignored", answer: { received: true, ignored: true } };
+  if (paid.status === "credited") return { outcome: "already_credited", answer: { received: true, status: "already-credited" } };
+  const verified = await verifyPayment(deps, reference);
+  try {
+    const settled = await settlePayment(deps, scope, paid, verified, null);
+    return { outcome: settled.status === "credited" ? "credited" : "already_credited", answer: { received: true, status: settled.status } };
+  } catch (error) {
+    // Not paid, not yet, or not as asked: the payment says so; resending would not change it.
+    if (error instanceof AppError && error.code === "conflict")
+      return { outcome: "not_credited", answer: { received: true, credited: false, message: error.message } };
+    throw error;
+  }
+}
+
+/**
+ * Every instance takes up events left undone — by a process stopped after recording one, or after a failure — soon after
+ * it starts and then every 30 s, one at a time, each under its lease (several instances never do one twice).
+ */
+export function startWebhookSweep(deps: ProviderDeps, everyMs = 30_000): { stop: () => Promise<void> } {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const sweep = () => {
+    if (running || stopped) return;
+    running = (async () => {
+      try {
+        for (;;) if (stopped || (await processEvent(deps)) === null) break;
+      } catch (error) {
+        log.error({ error: describeForLog(error) }, "webhook sweep failed");
+      } finally {
+        running = null;
+      }
+    })();
+  };
+  const first = setTimeout(sweep, Math.min(everyMs, 5_000));
+  const timer = setInterval(sweep, everyMs);
+  first.unref();
+  timer.unref();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
