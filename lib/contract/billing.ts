@@ -11,7 +11,7 @@ import {
 } from "./billing-values";
 import { termNames } from "./configuration-values";
 import { calendarDay } from "./days";
-import { requiredText, text, uuidParam, wholeNumber } from "./fields";
+import { requiredText, text, uuidParam, wholeNumber, withinPagingDepth } from "./fields";
 
 export * from "./billing-values";
 
@@ -85,8 +85,10 @@ export const transactionLogFiltersSchema = z
 export type TransactionLogFilters = z.output<typeof transactionLogFiltersSchema>;
 
 /** GET /transaction-logs/search: the filters, limit up to 1000 (spec §9; 50 by default), page. */
-export const transactionLogSearchSchema = z.extend(transactionLogFiltersSchema, {
-  limit: z._default(wholeNumber(m.limitRange, 1, 1000), 50),
-  page: z._default(wholeNumber(m.pageRange, 1, 1_000_000), 1),
-});
+export const transactionLogSearchSchema = z
+  .extend(transactionLogFiltersSchema, {
+    limit: z._default(wholeNumber(m.limitRange, 1, 1000), 50),
+    page: z._default(wholeNumber(m.pageRange, 1, 1_000_000), 1),
+  })
+  .check(withinPagingDepth);
 export type TransactionLogSearchQuery = z.input<typeof transactionLogSearchSchema>;

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { nameWithin, optionalId, uuidParam, versionField, wholeNumber } from "./fields";
+import { nameWithin, optionalId, uuidParam, versionField, wholeNumber, withinPagingDepth } from "./fields";
 import { classLevels, classMessages, type ClassLevel } from "./classes-values";
 
 export * from "./classes-values";
@@ -55,12 +55,14 @@ export type StandardSetForm = z.input<typeof standardSetSchema>;
 const limitMessage = "Limit must be a whole number from 1 to 1000.";
 const pageMessage = "Page must be a whole number from 1.";
 /** GET /class/view-all: the district's classes (in the caller's scope) by school and class type, a page at a time. */
-export const classListQuerySchema = z.object({
-  school: z.optional(z.union([z.literal(""), uuidParam])),
-  classType: z.optional(z.union([z.literal(""), uuidParam])),
-  limit: z._default(wholeNumber(limitMessage, 1, 1000), 100),
-  page: z._default(wholeNumber(pageMessage, 1), 1),
-});
+export const classListQuerySchema = z
+  .object({
+    school: z.optional(z.union([z.literal(""), uuidParam])),
+    classType: z.optional(z.union([z.literal(""), uuidParam])),
+    limit: z._default(wholeNumber(limitMessage, 1, 1000), 100),
+    page: z._default(wholeNumber(pageMessage, 1), 1),
+  })
+  .check(withinPagingDepth);
 export type ClassListQuery = z.input<typeof classListQuerySchema>;
 
 /** GET /class-arm/list-of-class-types: in order; `classes` counts the classes that use each. */

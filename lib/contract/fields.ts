@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { fieldMessages as m, tooLong } from "./messages";
+import { fieldMessages as m, MAX_PAGED_ROWS, pagedTooDeep, tooLong } from "./messages";
 import { strongPasswordPattern } from "./password-rule";
 
 // The contract uses zod's tree-shakable build (`zod/mini`): these schemas reach the browser with the forms,
@@ -21,6 +21,15 @@ export const requiredText = (max: number, message: string = m.required) =>
 /** A whole number from the query string, from `min` (and up to `max`), with one message for every way it can be wrong. */
 export const wholeNumber = (message: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
   z.coerce.number({ error: message }).check(z.int(message), z.minimum(min, message), z.maximum(max, message));
+
+/**
+ * A list's page within its first MAX_PAGED_ROWS results, checked on a query with `page` and `limit`: a deeper
+ * page would have the database skip (and sort) rows by the million.
+ */
+export const withinPagingDepth = z.refine<{ page: number; limit: number }>((q) => (q.page - 1) * q.limit < MAX_PAGED_ROWS, {
+  path: ["page"],
+  error: pagedTooDeep,
+});
 
 /** A record's version, as an edit form sends it back (409 when stale). */
 export const versionField = z.int({ error: "Reload the page and try again." }).check(z.positive("Reload the page and try again."));

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { contactEmails, contactPhones, nameWithin, requiredText, uuidParam, wholeNumber } from "./fields";
+import { contactEmails, contactPhones, nameWithin, requiredText, uuidParam, wholeNumber, withinPagingDepth } from "./fields";
 import { lgeaMessages } from "./lgea-values";
 import { fieldMessages } from "./messages";
 import { newStaffSchema } from "./staff";
@@ -10,11 +10,13 @@ const limitMessage = "Limit must be a whole number from 1 to 1000.";
 const pageMessage = "Page must be a whole number from 1.";
 
 /** GET /lgea/search (spec §3 'LGEA list: district, limit, page'); district[0] defaults to the caller's district. */
-export const lgeaSearchQuerySchema = z.object({
-  "district[0]": z.optional(uuidParam),
-  limit: z._default(wholeNumber(limitMessage, 1, 1000), 20),
-  page: z._default(wholeNumber(pageMessage, 1), 1),
-});
+export const lgeaSearchQuerySchema = z
+  .object({
+    "district[0]": z.optional(uuidParam),
+    limit: z._default(wholeNumber(limitMessage, 1, 1000), 20),
+    page: z._default(wholeNumber(pageMessage, 1), 1),
+  })
+  .check(withinPagingDepth);
 export type LgeaSearchQuery = z.input<typeof lgeaSearchQuerySchema>;
 
 /** The LGEA portal's own details on the creation page. */

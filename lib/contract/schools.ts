@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { nameWithin, requiredText, text, uuidParam, versionField, wholeNumber } from "./fields";
+import { nameWithin, requiredText, text, uuidParam, versionField, wholeNumber, withinPagingDepth } from "./fields";
 import { fieldMessages } from "./messages";
 import { schoolCategories, schoolMessages, schoolRoleList, type SchoolCategory } from "./schools-values";
 
@@ -19,7 +19,7 @@ export const schoolUpdateSchema = z.extend(schoolFormSchema, { version: versionF
 const limitMessage = "Limit must be a whole number from 1 to 1000.";
 const pageMessage = "Page must be a whole number from 1.";
 /** GET school/search (spec §3 'Search filters: Schools'). `district` may also come as `district[0]`. */
-export const schoolSearchQuerySchema = z.object({
+const schoolSearchFields = z.object({
   district: z.optional(uuidParam),
   "district[0]": z.optional(uuidParam),
   searchTerm: z._default(text(100), ""),
@@ -28,9 +28,10 @@ export const schoolSearchQuerySchema = z.object({
   limit: z._default(wholeNumber(limitMessage, 1, 1000), 12),
   page: z._default(wholeNumber(pageMessage, 1), 1),
 });
+export const schoolSearchQuerySchema = schoolSearchFields.check(withinPagingDepth);
 export type SchoolSearchQuery = z.input<typeof schoolSearchQuerySchema>;
 /** GET school/search-total: how many schools a filter finds, asked once per filter rather than with every page. */
-export const schoolTotalQuerySchema = z.omit(schoolSearchQuerySchema, { limit: true, page: true });
+export const schoolTotalQuerySchema = z.omit(schoolSearchFields, { limit: true, page: true });
 
 export const assignSchoolRoleSchema = z.object({
   role: z.enum(schoolRoleList, { error: schoolMessages.roleRequired }),

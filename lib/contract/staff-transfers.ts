@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { requiredText, uuidParam, wholeNumber } from "./fields";
+import { requiredText, uuidParam, wholeNumber, withinPagingDepth } from "./fields";
 import { isCalendarDay, todayInLagos, type StaffPosting } from "./staff-values";
 import { MAX_STAFF_PER_TRANSFER, staffTransferMessages as m, TRANSFER_REASON_MAX } from "./staff-transfers-values";
 
@@ -72,7 +72,10 @@ export const staffTransferListQuerySchema = z
     limit: z._default(wholeNumber(m.limitRange, 1, 100), 20),
     page: z._default(wholeNumber(m.pageRange, 1, 1_000_000), 1),
   })
-  .check(z.refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { path: ["endDate"], error: m.startAfterEnd }));
+  .check(
+    z.refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { path: ["endDate"], error: m.startAfterEnd }),
+    withinPagingDepth,
+  );
 export type StaffTransferListQuery = z.input<typeof staffTransferListQuerySchema>;
 export type StaffTransferListFilter = z.output<typeof staffTransferListQuerySchema>;
 

@@ -1,5 +1,18 @@
 import * as z from "zod/mini";
-import { emailField, nameField, optionalId, optionalText, phoneField, requiredText, text, tooLong, uuidParam, versionField, wholeNumber } from "./fields";
+import {
+  emailField,
+  nameField,
+  optionalId,
+  optionalText,
+  phoneField,
+  requiredText,
+  text,
+  tooLong,
+  uuidParam,
+  versionField,
+  wholeNumber,
+  withinPagingDepth,
+} from "./fields";
 import { calendarDay } from "./days";
 import { fieldMessages as m } from "./messages";
 import { accountStatuses, staffTypes, type AccountStatus, type StaffProfile, type StaffType } from "./user";
@@ -150,10 +163,12 @@ export type StaffFiltersQuery = z.output<typeof staffFiltersSchema>;
  * full form of the register (every filter, limit up to 1000, page). The caller is left out unless
  * includeLoggedInUser=true.
  */
-export const staffSearchQuerySchema = z.extend(staffFiltersSchema, {
-  limit: z._default(wholeNumber(staffRegisterMessages.limitRange, 1, 1000), 5),
-  page: z._default(wholeNumber(staffRegisterMessages.pageRange, 1, 1_000_000), 1),
-});
+export const staffSearchQuerySchema = z
+  .extend(staffFiltersSchema, {
+    limit: z._default(wholeNumber(staffRegisterMessages.limitRange, 1, 1000), 5),
+    page: z._default(wholeNumber(staffRegisterMessages.pageRange, 1, 1_000_000), 1),
+  })
+  .check(withinPagingDepth);
 export type StaffSearchQuery = z.input<typeof staffSearchQuerySchema>;
 
 /** A row of the register and of the autocomplete. */

@@ -1,6 +1,18 @@
 import * as z from "zod/mini";
 import { calendarDay } from "./days";
-import { emailField, nameField, optionalId, optionalText, phoneField, requiredText, text, uuidParam, versionField, wholeNumber } from "./fields";
+import {
+  emailField,
+  nameField,
+  optionalId,
+  optionalText,
+  phoneField,
+  requiredText,
+  text,
+  uuidParam,
+  versionField,
+  wholeNumber,
+  withinPagingDepth,
+} from "./fields";
 import { fieldMessages as m } from "./messages";
 import { genderEnum, staffMessages, todayInLagos } from "./staff-values";
 import { enrolmentStatuses, guardianRelationships, specialNeedsOptions, studentMessages, type EnrolmentStatus, type SpecialNeeds } from "./students-values";
@@ -96,10 +108,12 @@ export const studentFiltersSchema = z
 export type StudentFiltersQuery = z.output<typeof studentFiltersSchema>;
 
 /** GET /student/search (spec §7): the filters, limit up to 1000 (50 by default), page. */
-export const studentSearchQuerySchema = z.extend(studentFiltersSchema, {
-  limit: z._default(wholeNumber(studentMessages.limitRange, 1, 1000), 50),
-  page: z._default(wholeNumber(studentMessages.pageRange, 1, 1_000_000), 1),
-});
+export const studentSearchQuerySchema = z
+  .extend(studentFiltersSchema, {
+    limit: z._default(wholeNumber(studentMessages.limitRange, 1, 1000), 50),
+    page: z._default(wholeNumber(studentMessages.pageRange, 1, 1_000_000), 1),
+  })
+  .check(withinPagingDepth);
 export type StudentSearchQuery = z.input<typeof studentSearchQuerySchema>;
 
 /** A row of the admission register. */
@@ -213,7 +227,9 @@ export type StudentMoveItem = {
   reversible: boolean;
 };
 export type StudentMovePage = { moves: StudentMoveItem[]; total: number; page: number; limit: number };
-export const studentMoveListQuerySchema = z.object({
-  limit: z._default(wholeNumber(studentMessages.limitRange, 1, 100), 20),
-  page: z._default(wholeNumber(studentMessages.pageRange, 1), 1),
-});
+export const studentMoveListQuerySchema = z
+  .object({
+    limit: z._default(wholeNumber(studentMessages.limitRange, 1, 100), 20),
+    page: z._default(wholeNumber(studentMessages.pageRange, 1), 1),
+  })
+  .check(withinPagingDepth);
