@@ -38,5 +38,18 @@ export function leftOutTags(env: NodeJS.ProcessEnv = process.env): (keyof typeof
 export function runPrefix(): string {
   // Letters and digits only, lower case: it goes into names, e-mail addresses and numbers' seeds alike.
   process.env.E2E_RUN_PREFIX ||= `qa${Date.now().toString(36).slice(-5)}`;
+  const problem = runPrefixProblem(process.env.E2E_RUN_PREFIX);
+  if (problem) throw new Error(problem);
   return process.env.E2E_RUN_PREFIX;
+}
+
+/** As long as the generated form ('qa' and five): a shorter prefix could be part of real names, which the teardown must never touch. */
+const RUN_PREFIX_MIN_LENGTH = 7;
+
+/** What is wrong with a run prefix given in E2E_RUN_PREFIX, or null. */
+export function runPrefixProblem(prefix: string): string | null {
+  if (!/^[a-z0-9]+$/.test(prefix)) return `E2E_RUN_PREFIX must be lower-case letters and digits ('${prefix}' is not)`;
+  if (prefix.length < RUN_PREFIX_MIN_LENGTH)
+    return `E2E_RUN_PREFIX must be at least ${RUN_PREFIX_MIN_LENGTH} characters, as the generated 'qa' and five are ('${prefix}' could match real names)`;
+  return null;
 }
