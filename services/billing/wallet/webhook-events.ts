@@ -29,12 +29,20 @@ const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, at
  */
 export const eventKeyOf = (event: string, reference: string, providerId?: string | number | null) => `${event}:${providerId ?? "-"}:${reference}`;
 
-/** Keeps the event (once, however often it is sent); its row's id, and whether this call added it. */
+/**
+ * Keeps the event (once, however often it is sent); its row's id, and whether this call added or reopened it. Called
+ * only while the payment is not credited: a replay of an event whose work is done (it found the payment not paid yet,
+ * or not as asked) reopens it, so the provider's resending is checked again as it always was.
+ */
 export async function recordEvent(db: Db, event: { key: string; event: string; reference: string }): Promise<{ id: string; fresh: boolean }> {
   const [added] = await db
     .insert(webhookEvent)
     .values({ eventKey: event.key, event: event.event, reference: event.reference })
-    .onConflictDoNothing({ target: webhookEvent.eventKey })
+    .onConflictDoUpdate({
+      target: webhookEvent.eventKey,
+      set: { processedAt: null, outcome: null, nextAttemptAt: sql`now()` },
+      setWhere: sql`${webhookEvent.processedAt} is not null`,
+    })
     .returning({ id: webhookEvent.id });
   if (added) return { id: added.id, fresh: true };
   const [kept] = await db.select({ id: webhookEvent.id }).from(webhookEvent).where(eq(webhookEvent.eventKey, event.key));

@@ -4,7 +4,8 @@ import type { PaymentLink } from "../../../lib/contract/billing-values";
 import { CLIENT_IP_HEADER, INTERNAL_SECRET_HEADER } from "../../auth/client-ip";
 import { ledgerEntry, wallet, webhookEvent } from "../../db/schema";
 import { expectOk, present } from "../../test/helpers";
-import { signatureHeader } from "../provider/signature";
+import { standInSecretOf } from "../provider/secret";
+import { signatureHeader, signBody } from "../provider/signature";
 import { billingCall, createFundingTestApi, expectLedgerHolds, type FundingTestApi, type SignedWebhook } from "../test-support";
 import { eventKeyOf, startWebhookSweep } from "./webhook-events";
 
@@ -76,6 +77,25 @@ describe("the provider's webhook, recorded first", () => {
     expect(await creditedIn(reference, 10_000)).toBe(true);
     expect((await eventsOf(reference)).map((e) => e.outcome)).toEqual(["credited"]);
   }, 20_000);
+
+  it("checks a replay again when the event's work found the payment not paid yet", async () => {
+    const admin = await api.loginAdmin(1);
+    const link = await expectOk<PaymentLink>(
+      await billingCall(api, "POST", "/wallet/payment-link", { token: admin.authorizationToken, body: { amount: 250_000 } }),
+      201,
+    );
+    const secret = await standInSecretOf(api.db);
+    const body = JSON.stringify({ event: "charge.success", data: { reference: link.reference, status: "success", amount: 250_000, currency: "NGN" } });
+    const early = { body, signature: signBody(body, secret) };
+    // The provider's verify says pending: not credited, the event done with that outcome.
+    expect(await expectOk(await send(early))).toMatchObject({ received: true, credited: false });
+    expect((await eventsOf(link.reference)).map((e) => e.outcome)).toEqual(["not_credited"]);
+    expect((await api.standIn.checkout(link.reference, "pay")).status).toBe(200);
+    // The same event sent again once paid: reopened, checked, credited.
+    await send(early);
+    expect(await creditedIn(link.reference, 10_000)).toBe(true);
+    expect((await eventsOf(link.reference)).map((e) => [e.outcome, e.attempts])).toEqual([["credited", 2]]);
+  });
 
   it("leaves an event recorded by a process that stopped to the sweep, which credits it", async () => {
     const { reference } = await paid(400_000);
