@@ -31,19 +31,17 @@ export function perCallCosts(calls: number) {
     return ((performance.now() - began) * 1000) / calls;
   };
   const line = time((i) =>
-    root
-      .child({ requestId: `7F000001D37E7F000001A5A56B079AD${i}` })
-      .info(
-        {
-          method: "GET",
-          route: "/school/search",
-          status: 200,
-          durationMs: 12.3,
-          staffId: "4b1f8a4e-0d7c-4a57-9f2e-1a3c5b7d9e11",
-          districtId: "9c2e4f6a-8b1d-4c3e-a5f7-2b4d6f8a0c13",
-        },
-        "request",
-      ),
+    root.child({ requestId: `7F000001D37E7F000001A5A56B079AD${i}` }).info(
+      {
+        method: "GET",
+        route: "/school/search",
+        status: 200,
+        durationMs: 12.3,
+        staffId: "4b1f8a4e-0d7c-4a57-9f2e-1a3c5b7d9e11",
+        districtId: "9c2e4f6a-8b1d-4c3e-a5f7-2b4d6f8a0c13",
+      },
+      "request",
+    ),
   );
   const metric = time(() => observeHttp({ service: "district", route: "/school/search", method: "GET", status: 200, seconds: 0.0123 }));
   return { line, metric };
