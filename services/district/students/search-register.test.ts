@@ -19,7 +19,8 @@ describe("the admission register: GET /student/search, /student/search-total and
     expect(answer).toMatchObject({ page: 3, limit: 5 });
     expect(ids(answer.foundStudents)).toEqual(ids(enrolled.slice(10, 15)));
     expect(ids(await page({ limit: "1000" }))).toEqual(ids(enrolled));
-    expect(await page({ page: "1000" })).toEqual([]);
+    // Past the last pupil, within the depth a list may be paged to (MAX_PAGED_ROWS).
+    expect(await page({ page: "200" })).toEqual([]);
 
     const [kunle] = await page({ searchTerm: "Kunle00" });
     const row = present((await stored((s) => s.firstName === "Kunle00"))[0]);
