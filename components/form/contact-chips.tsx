@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { Controller, type Control } from "react-hook-form";
+import { lastTenDigits } from "@/lib/contract/local-formats";
 import { fieldMessages } from "@/lib/contract/messages";
 import { ChipsField } from "./chips-field";
 import { CountryCodeSelect } from "./country-code-select";
@@ -24,7 +25,8 @@ export function PhoneChips({ label, values, onChange, error }: ChipsProps) {
       placeholder="8031234567"
       // Spec §5: a phone chip is added only once the input has at least 10 characters.
       canAdd={(text) => text.trim().length >= 10}
-      toValue={(text) => (/^\d{10}$/.test(text.trim()) ? { value: `${code}${text.trim()}` } : { error: fieldMessages.phoneDigits })}
+      // A number typed with 0, +234 or spaces is its last ten digits, as in the phone fields (lastTenDigits).
+      toValue={(text) => (/^[1-9]\d{9}$/.test(lastTenDigits(text)) ? { value: `${code}${lastTenDigits(text)}` } : { error: fieldMessages.phoneDigits })}
       prefix={<CountryCodeSelect aria-label={`${label} country code`} value={code} onChange={(event) => setCode(event.target.value)} />}
       error={error}
     />

@@ -5,6 +5,7 @@ import dynamic from "next/dynamic";
 import { forwardRef, useId, useState, type InputHTMLAttributes } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { controlBorder, errorIdOf, FieldFrame } from "@/components/ui/field-frame";
+import { isoDay, withDateSeparators } from "@/lib/contract/local-formats";
 import { loadingTexts } from "@/lib/contract/messages";
 
 // The calendar (react-day-picker, date-fns and their styles) is fetched when it is first opened, not with the page.
@@ -22,8 +23,10 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange"> &
 };
 
 /**
- * A date typed as YYYY-MM-DD or picked from a calendar (with month and year drop-downs, so a date of
- * birth is a few clicks away). The value is a calendar day, as the API stores it.
+ * A date typed as day/month/year (14/05/1972, with / - or .; a '/' is added after the day and the month as
+ * digits are typed) or as YYYY-MM-DD, or picked from a calendar (with month and year drop-downs, so a date of
+ * birth is a few clicks away). The value is kept as typed; the contract's schema turns it into the calendar
+ * day the API stores (isoDay). The keyboard is the full one, so separators can be typed.
  */
 export const DateField = forwardRef<HTMLInputElement, Props>(function DateField({ label, error, value, onValueChange, notFuture, notPast, id, ...props }, ref) {
   const generated = useId();
@@ -36,9 +39,9 @@ export const DateField = forwardRef<HTMLInputElement, Props>(function DateField(
           ref={ref}
           id={inputId}
           value={value}
-          onChange={(event) => onValueChange(event.target.value)}
-          placeholder="YYYY-MM-DD"
-          inputMode="numeric"
+          onChange={(event) => onValueChange(withDateSeparators(value, event.target.value))}
+          placeholder="DD/MM/YYYY"
+          inputMode="text"
           aria-invalid={error ? true : undefined}
           aria-describedby={errorIdOf(inputId, error)}
           className={`min-h-11 w-full min-w-0 rounded-md border bg-card px-3 py-2 text-base outline-none focus:ring-2 focus:ring-primary ${controlBorder(error)}`}
@@ -56,7 +59,7 @@ export const DateField = forwardRef<HTMLInputElement, Props>(function DateField(
       <Dialog open={open} onOpenChange={setOpen} title={label}>
         {open ? (
           <DateCalendar
-            value={value}
+            value={isoDay(value)}
             notFuture={notFuture}
             notPast={notPast}
             onPick={(day) => {

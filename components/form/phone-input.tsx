@@ -13,7 +13,10 @@ type Props = {
   numberProps: InputHTMLAttributes<HTMLInputElement>;
 };
 
-/** Spec §2 'phone input with country code list': the dial code (+234 first) and the last ten digits. */
+/**
+ * Spec §2 'phone input with country code list': the dial code (+234 first) and the last ten digits. The phone
+ * keyboard, so 0803…, +234 and spaces can be typed as people do; the schema keeps the last ten digits.
+ */
 export function PhoneInput({ label, error, codeProps, numberProps }: Props) {
   const id = useId();
   return (
@@ -22,7 +25,7 @@ export function PhoneInput({ label, error, codeProps, numberProps }: Props) {
         <CountryCodeSelect aria-label={`${label} country code`} {...codeProps} />
         <input
           id={`${id}-number`}
-          inputMode="numeric"
+          inputMode="tel"
           autoComplete="tel-national"
           placeholder="8031234567"
           aria-invalid={error ? true : undefined}

@@ -7,6 +7,7 @@ import { PhoneInput } from "@/components/form/phone-input";
 import { PlaceFields } from "@/components/form/place-fields";
 import { SelectField } from "@/components/form/select-field";
 import { TextField } from "@/components/ui/text-field";
+import { lastTenDigits } from "@/lib/contract/local-formats";
 import { fieldMessages } from "@/lib/contract/messages";
 import { genderEnum, maritalStatusEnum, titleEnum } from "@/lib/contract/staff-values";
 import type { StaffDetailsInput } from "@/lib/contract/staff";
@@ -23,14 +24,14 @@ type Props = {
 };
 
 const looksLikeEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
-const isTenDigits = (v: string) => /^\d{10}$/.test(v);
+const isTenDigits = (v: string) => /^[1-9]\d{9}$/.test(v);
 
 /** The staff form's fields (spec §2 'Staff registration step one', §5 rules), inside a FormProvider. */
 export function StaffDetailsFields({ terminologies, own, liveChecks = true }: Props) {
   const { register, control, watch, setValue, formState } = useFormContext<StaffDetailsInput>();
   const errors = formState.errors;
   const emailTaken = useTaken("email", watch("email") ?? "", own.email, (v) => liveChecks && looksLikeEmail(v));
-  const phoneTaken = useTaken("phone-number", watch("phoneNumber") ?? "", own.phoneNumber, (v) => liveChecks && isTenDigits(v));
+  const phoneTaken = useTaken("phone-number", lastTenDigits(watch("phoneNumber") ?? ""), own.phoneNumber, (v) => liveChecks && isTenDigits(v));
   const dateFields = [
     ["dateOfEmployment", "Date of employment"],
     ["dateOfFirstAppointment", "Date of first appointment"],

@@ -13,14 +13,16 @@ import {
   termNames,
   type AcademicTerm,
 } from "./configuration-values";
+import { isoDay } from "./local-formats";
 import { isCalendarDay } from "./staff-values";
 
 export * from "./configuration-values";
 
-/** A term's day as YYYY-MM-DD, one message for every way it can be wrong. */
-const termDay = z
-  .string({ error: m.termDate })
-  .check(z.trim(), z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.termDate, abort: true }), z.refine(isCalendarDay, m.termDate));
+/** A term's day as YYYY-MM-DD, or day/month/year as typed (isoDay), one message for every way it can be wrong. */
+const termDay = z.pipe(
+  z.pipe(z.string({ error: m.termDate }), z.transform(isoDay)),
+  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.termDate, abort: true }), z.refine(isCalendarDay, m.termDate)),
+);
 
 /** The term at `index`: its name is fixed (First Term, Second Term, Third Term, in that order). */
 const termAt = (index: 0 | 1 | 2) =>

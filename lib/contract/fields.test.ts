@@ -79,12 +79,30 @@ describe("phone", () => {
   it.each([[undefined], [""], ["  "]])("says 'Phone Number is required' for %j", (value) => {
     expect(firstMessage(phoneField, value)).toBe(spec.phoneRequired);
   });
-  it.each([["803000000"], ["08030000001"], ["+2348030000001"], ["803000000a"], ["803 000 0001"]])("asks for the last ten digits for %j", (value) => {
+  // Issue 34: a Nigerian number typed as people type it is its last ten digits; anything else is still refused.
+  it.each([
+    ["803000000"],
+    ["803000000a"],
+    ["080300000011"],
+    ["+4478030000001"],
+    ["1234"],
+    ["0803 000 00"],
+    ["0803000000"],
+    ["0803 000 000"],
+    ["+234 803 000 00"],
+    ["phone"],
+  ])("asks for the last ten digits for %j", (value) => {
     expect(firstMessage(phoneField, value)).toBe(spec.phoneDigits);
   });
   it("accepts exactly ten digits", () => {
     expect(phoneField.parse(" 8030000001 ")).toBe("8030000001");
   });
+  it.each([["08030000001"], ["+2348030000001"], ["2348030000001"], ["+234 803 000 0001"], ["+234 (0)803 000 0001"], ["0803-000-0001"], ["803 000 0001"]])(
+    "takes %j as its last ten digits",
+    (value) => {
+      expect(phoneField.parse(value)).toBe("8030000001");
+    },
+  );
 });
 
 describe("name-like field", () => {

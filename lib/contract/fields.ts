@@ -1,6 +1,8 @@
 import * as z from "zod/mini";
 import { fieldMessages as m, MAX_PAGED_ROWS, pagedTooDeep, tooLong } from "./messages";
+import { lastTenDigits, spellGender } from "./local-formats";
 import { strongPasswordPattern } from "./password-rule";
+import { genderEnum } from "./staff-values";
 
 // The contract uses zod's tree-shakable build (`zod/mini`): these schemas reach the browser with the forms,
 // and the classic API would bring every method of every type along (about 40 KB compressed on each page).
@@ -46,7 +48,20 @@ export const passwordField = z
 /** Sign-in accepts any non-empty password: the rule applies when a password is set, not when it is checked. */
 export const loginPasswordField = z.string({ error: m.passwordRequired }).check(z.minLength(1, m.passwordRequired), z.maxLength(256, tooLong(256)));
 
-export const phoneField = z.string({ error: m.phoneRequired }).check(z.trim(), z.minLength(1, m.phoneRequired), z.regex(/^\d{10}$/, m.phoneDigits));
+/**
+ * The last ten digits of a phone number (spec §5). A Nigerian number typed with a leading 0, with +234 or 234,
+ * or with spaces and dashes is taken as its last ten digits (the same rule as the spreadsheet importer), so
+ * the form, the BFF and the API agree and store '8034445566'; anything else (ten digits beginning with 0
+ * included) gets the spec's message.
+ */
+export const phoneField = z.pipe(
+  z.pipe(z.string({ error: m.phoneRequired }).check(z.trim(), z.minLength(1, m.phoneRequired)), z.transform(lastTenDigits)),
+  // Ten digits after the 0 of the national form: ten that begin with 0 are that form with a digit missing.
+  z.string().check(z.regex(/^[1-9]\d{9}$/, m.phoneDigits)),
+);
+
+/** Gender as the list spells it, 'F', 'm' or 'female' included (spellGender, as the importer reads a cell). */
+export const genderField = z.pipe(z.pipe(z.string({ error: m.required }), z.transform(spellGender)), z.enum(genderEnum, { error: m.required }));
 
 /** A name of at least 3 characters; an empty one gets only 'required' (abort), not 'too short' as well. */
 export const nameWithin = (max: number) =>

@@ -17,6 +17,9 @@ export const fieldMessages = {
   lgaRequired: "Local Government is required",
 } as const;
 
+/** A date that cannot be read says the form it is typed in (the spec names none). */
+export const dateFormatMessage = "Enter the date as day/month/year, e.g. 14/05/1972.";
+
 /** Every limit message states the limit it enforces. */
 export const tooLong = (limit: number) => `At most ${limit} characters.`;
 

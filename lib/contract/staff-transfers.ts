@@ -1,20 +1,23 @@
 import * as z from "zod/mini";
+import { isoDay } from "./local-formats";
 import { requiredText, uuidParam, wholeNumber, withinPagingDepth } from "./fields";
 import { isCalendarDay, todayInLagos, type StaffPosting } from "./staff-values";
 import { MAX_STAFF_PER_TRANSFER, staffTransferMessages as m, TRANSFER_REASON_MAX } from "./staff-transfers-values";
 
 export * from "./staff-transfers-values";
 
-/** A calendar day as YYYY-MM-DD; `missing` when empty, and nothing more said of a malformed one. */
+/** A calendar day as YYYY-MM-DD, or day/month/year as typed (isoDay); `missing` when empty, and nothing more said of a malformed one. */
 const calendarDay = (missing: string) =>
-  z
-    .string({ error: missing })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: missing, abort: true }),
-      z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.dateInvalid, abort: true }),
-      z.refine(isCalendarDay, { error: m.dateInvalid, abort: true }),
-    );
+  z.pipe(
+    z.pipe(z.string({ error: missing }), z.transform(isoDay)),
+    z
+      .string()
+      .check(
+        z.minLength(1, { error: missing, abort: true }),
+        z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.dateInvalid, abort: true }),
+        z.refine(isCalendarDay, { error: m.dateInvalid, abort: true }),
+      ),
+  );
 
 /**
  * The staff selected for a transfer (spec §4: the list kept for transfers). Ids are compared lower-cased,

@@ -1,11 +1,12 @@
 // What the browser needs of this domain without zod (texts, lists, helpers); staff.ts re-exports it with the schemas.
+import { dateFormatMessage } from "./messages";
 
 export const titleEnum = ["Mr", "Mrs", "Miss", "Ms", "Dr", "Prof", "Chief", "Alhaji", "Alhaja", "Engr", "Barr", "Rev", "Pastor", "Hon"] as const;
 export const genderEnum = ["Male", "Female"] as const;
 export const maritalStatusEnum = ["Single", "Married", "Divorced", "Widowed", "Separated"] as const;
 
 export const staffMessages = {
-  dateInvalid: "Enter a valid date.",
+  dateInvalid: dateFormatMessage,
   dobInFuture: "Date of birth cannot be in the future.",
   dateInFuture: "This date cannot be in the future.",
   stale: "This record was changed by someone else since you opened it. Reload to see the changes.",

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import {
   emailField,
+  genderField,
   nameField,
   optionalId,
   optionalText,
@@ -47,7 +48,7 @@ export const staffDetailsSchema = z.object({
   middleName: optionalText(100),
   oracleNumber: requiredText(50),
   tescomNumber: requiredText(50),
-  gender: z.enum(genderEnum, { error: m.required }),
+  gender: genderField,
   dob: z.pipe(
     z.string({ error: m.required }).check(z.trim(), z.minLength(1, { error: m.required, abort: true })),
     day.check(z.refine((v) => v <= todayInLagos(), staffMessages.dobInFuture)),

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { calendarDay } from "./days";
 import {
   emailField,
+  genderField,
   nameField,
   optionalId,
   optionalText,
@@ -46,7 +47,7 @@ export const studentDetailsSchema = z.object({
   firstName: nameField,
   lastName: nameField,
   middleName: optionalText(100),
-  gender: z.enum(genderEnum, { error: m.required }),
+  gender: genderField,
   dob: requiredDay(studentMessages.dobInFuture),
   schoolId: z.uuid({ error: studentMessages.schoolRequired }),
   classId: optionalId,

@@ -5,6 +5,7 @@ import { useCallback, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Checkbox } from "@/components/ui/checkbox";
 import type { NewStudentInput, StudentDuplicates } from "@/lib/contract/students";
+import { isoDay } from "@/lib/contract/local-formats";
 import { studentMessages } from "@/lib/contract/students-values";
 import { clientApi, districtApi } from "@/lib/client-api";
 import { toast } from "@/lib/notify";
@@ -21,7 +22,7 @@ export const duplicateUnconfirmed = "Possible duplicate: tick “This is a diffe
 export function duplicateQuestion(v: { firstName?: string; lastName?: string; gender?: string; dob?: string }, exceptId?: string): DuplicateQuestion | null {
   const firstName = v.firstName?.trim() ?? "";
   const lastName = v.lastName?.trim() ?? "";
-  const dob = v.dob?.trim() ?? "";
+  const dob = isoDay(v.dob ?? "");
   if (firstName.length < 3 || lastName.length < 3 || !v.gender || !day.test(dob)) return null;
   return { firstName, lastName, gender: v.gender, dob, ...(exceptId ? { exceptId } : {}) };
 }

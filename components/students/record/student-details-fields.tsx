@@ -12,6 +12,7 @@ import { loadingTexts } from "@/lib/contract/notices";
 import { admissionNumberOf } from "@/lib/contract/configuration-values";
 import { genderEnum, todayInLagos } from "@/lib/contract/staff-values";
 import type { NewStudentInput } from "@/lib/contract/students";
+import { isoDay } from "@/lib/contract/local-formats";
 import { ageWarning, guardianRelationships, specialNeedsOptions } from "@/lib/contract/students-values";
 import { useSchoolClasses } from "@/lib/queries/classes";
 import { useAllEnum } from "@/lib/queries/reference";
@@ -52,7 +53,7 @@ export function StudentDetailsFields({ districtId, can, admissionPattern, own }:
   const ownClass = own?.class && own.school.id === schoolId ? own.class : null;
   const classList = classes.data?.map((c) => ({ id: c.id, name: c.name, level: c.classType.level })) ?? (ownClass ? [ownClass] : []);
   const level = classList.find((c) => c.id === classId)?.level;
-  const warning = ageWarning(dob ?? "", dateOfAdmission ?? "", level);
+  const warning = ageWarning(isoDay(dob ?? ""), isoDay(dateOfAdmission ?? ""), level);
 
   // Editing, an emptied number keeps the pupil's (PATCH /student/update); admitting, the API gives the next one.
   const admissionHint = own

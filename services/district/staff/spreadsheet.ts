@@ -1,4 +1,5 @@
 import type * as z from "zod/mini";
+import { isoDay, speller, spellGender, splitPhone } from "../../../lib/contract/local-formats";
 import { fieldMessages, successNotices } from "../../../lib/contract/messages";
 import {
   genderEnum,
@@ -72,28 +73,8 @@ const columns: (EntityDefinition<SheetContext, NewStaff, StaffFiltersQuery>["col
 
 const dateColumns = ["dob", "dateOfEmployment", "dateOfLastPromotion", "dateOfFirstAppointment", "dateOfPresentAppointment", "lastDateOfPosting"] as const;
 
-const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
-/** A typed choice spelt as the list spells it when it matches but for case, spaces and punctuation ('non teaching', 'mr.'). */
-const spelledAs = (list: readonly string[], value: string) => list.find((option) => squash(option) === squash(value)) ?? value;
-
-/** A day as the schema takes it: YYYY-MM-DD, or DD/MM/YYYY (how Nigerian sheets write dates) turned into it. */
-function isoDay(value: string): string {
-  const dayFirst = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value.trim());
-  return dayFirst ? `${dayFirst[3]}-${dayFirst[2]?.padStart(2, "0")}-${dayFirst[1]?.padStart(2, "0")}` : value;
-}
-
-/**
- * The phone cell as code and ten digits: 0803 123 4567, +234 803 123 4567, +234 (0)803 123 4567,
- * 2348031234567 and 8031234567 are all +234 8031234567.
- */
-function splitPhone(cell: string): { code: string; number: string } {
-  const compact = cell.replace(/[\s().-]/g, "").replace(/^\+2340(?=\d{10}$)/, "+234");
-  const withCode = /^\+(\d{1,4})(\d{10})$/.exec(compact);
-  if (withCode) return { code: `+${withCode[1]}`, number: withCode[2] ?? "" };
-  const national = /^(?:234|0)(\d{10})$/.exec(compact);
-  // Anything else goes to the schema as typed, which says what is wrong with it.
-  return { code: DEFAULT_COUNTRY_CODE, number: national?.[1] ?? compact };
-}
+/** A typed choice spelt as the list spells it (the contract's speller; gender also from its abbreviations). */
+const spelledAs = (list: readonly string[], value: string) => speller(list)(value);
 
 /** The schema names a few fields that the sheet holds in another column. */
 const columnOf = (path: PropertyKey | undefined) =>
@@ -118,7 +99,7 @@ function postingOf(cell: string, context: SheetContext): { schoolId: string | nu
  */
 function checkStaffRow(data: Record<string, string>, context: SheetContext): { value: NewStaff } | { errors: Record<string, string> } {
   const text = (key: string) => (data[key] ?? "").trim();
-  const phone = splitPhone(text("phoneNumber"));
+  const phone = splitPhone(text("phoneNumber"), DEFAULT_COUNTRY_CODE);
   const posting = postingOf(text("school"), context);
   const places = spelledAsListed({
     countryOfOrigin: text("countryOfOrigin") || DEFAULT_COUNTRY,
@@ -133,7 +114,7 @@ function checkStaffRow(data: Record<string, string>, context: SheetContext): { v
     ...Object.fromEntries(dateColumns.map((key) => [key, isoDay(text(key))])),
     ...places,
     title: text("title") ? spelledAs(titleEnum, text("title")) : "Mr",
-    gender: spelledAs(genderEnum, text("gender")),
+    gender: spellGender(text("gender")),
     maritalStatus: spelledAs(maritalStatusEnum, text("maritalStatus")),
     staffType: spelledAs(staffTypes, text("staffType")),
     phoneCode: phone.code,
@@ -212,7 +193,7 @@ export const staffEntity: EntityDefinition<SheetContext, NewStaff, StaffFiltersQ
     {
       column: "phoneNumber",
       of: (data) => {
-        const phone = splitPhone(data.phoneNumber ?? "");
+        const phone = splitPhone(data.phoneNumber ?? "", DEFAULT_COUNTRY_CODE);
         return phone.number ? `${phone.code} ${phone.number}` : "";
       },
       taken: (db, _s, values) => takenPhones(db, values),

@@ -149,7 +149,7 @@ describe("staff records: view, update, profile picture", () => {
       400,
       formInvalidMessage,
     );
-    expect(badDate.issues).toEqual([{ path: "dob", message: "Enter a valid date." }]);
+    expect(badDate.issues).toEqual([{ path: "dob", message: "Enter the date as day/month/year, e.g. 14/05/1972." }]);
   });
 
   it("needs staff.view / staff.update for another's record, and hides other districts", async () => {

@@ -292,10 +292,10 @@ describe("staff transfers", () => {
       { path: "effectiveDate", message: "The transfer cannot take effect before today." },
     ]);
     expect(await issuesOf(valid([person.id], toSchool(ifako()), { effectiveDate: "2031-02-30" }))).toEqual([
-      { path: "effectiveDate", message: "Enter a valid date." },
+      { path: "effectiveDate", message: "Enter the date as day/month/year, e.g. 14/05/1972." },
     ]);
     expect(await issuesOf(valid([person.id], toSchool(ifako()), { effectiveDate: "next week" }))).toEqual([
-      { path: "effectiveDate", message: "Enter a valid date." },
+      { path: "effectiveDate", message: "Enter the date as day/month/year, e.g. 14/05/1972." },
     ]);
     expect(await issuesOf({ staffIds: [person.id], destination: { kind: "school" }, effectiveDate: "", reason: "   " })).toEqual([
       { path: "destination.schoolId", message: m.schoolRequired },
