@@ -2,12 +2,13 @@
 
 import { useRouter } from "next/navigation";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
+import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
 import { toast } from "@/lib/notify";
 import { StaffDetailsFields } from "@/components/staff/staff-details-fields";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { PasswordField } from "@/components/ui/password-field";
-import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
+import { successNotices } from "@/lib/contract/messages";
 import { staffMessages } from "@/lib/contract/staff-values";
 import type { OwnStaffDetails, OwnStaffDetailsInput } from "@/lib/contract/staff";
 import type { StaffProfile } from "@/lib/contract/user";
@@ -53,7 +54,7 @@ export function ProfileForm({ staff, onDone, onEmailPending }: { staff: StaffPro
         onFocus={validation.warm}
         noValidate
         aria-label="Edit profile"
-        onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))}
+        onSubmit={form.handleSubmit(run, onInvalidSubmit)}
         className="flex flex-col gap-5 rounded-lg border border-border bg-card p-5"
       >
         {busy ? <LoadingOverlay /> : null}

@@ -1,13 +1,13 @@
 "use client";
 
 import { useForm } from "react-hook-form";
-import { toast } from "@/lib/notify";
+import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
 import { SelectField } from "@/components/form/select-field";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextArea } from "@/components/ui/text-area";
 import { TextField } from "@/components/ui/text-field";
-import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
+import { successNotices } from "@/lib/contract/messages";
 import { schoolCategories } from "@/lib/contract/schools-values";
 import type { SchoolDetail, SchoolForm as Values } from "@/lib/contract/schools";
 import { schoolKeys, schoolMutations, useDistrictLgas } from "@/lib/queries/schools";
@@ -50,7 +50,7 @@ export function SchoolForm({ districtId, school, onCancel }: Props) {
       onFocus={validation.warm}
       noValidate
       aria-label={school ? "Edit school" : "New school"}
-      onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))}
+      onSubmit={form.handleSubmit(run, onInvalidSubmit)}
       className="flex flex-col gap-4"
     >
       {busy ? <LoadingOverlay /> : null}

@@ -8,13 +8,13 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { NavLink } from "@/components/ui/nav-link";
-import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
+import { successNotices } from "@/lib/contract/messages";
 import type { NewStaff, NewStaffInput, PossibleDuplicates } from "@/lib/contract/staff";
 import { staffRegisterMessages } from "@/lib/contract/staff-values";
 import { term } from "@/lib/contract/terminology";
 import { staffTypes, type StateTerminologies } from "@/lib/contract/user";
 import { lazyResolver } from "@/lib/lazy-resolver";
-import { toast } from "@/lib/notify";
+import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
 import { staffKeys, staffMutations } from "@/lib/queries/staff";
 import { routes } from "@/lib/routes";
 import { useApiMutation } from "@/lib/use-api-mutation";
@@ -134,7 +134,7 @@ export function NewStaffForm({ districtId, terminologies, asDistrictAdmin, atDis
         onFocus={validation.warm}
         noValidate
         aria-label={asDistrictAdmin ? "New district admin" : "New staff"}
-        onSubmit={form.handleSubmit(next, () => toast.error(formInvalidMessage))}
+        onSubmit={form.handleSubmit(next, onInvalidSubmit)}
         className="flex flex-col gap-5 rounded-lg border border-border bg-card p-5"
       >
         {checking ? <LoadingOverlay /> : null}

@@ -55,6 +55,7 @@ export function StaffDetailsFields({ terminologies, own, liveChecks = true }: Pr
           name="dob"
           render={({ field }) => (
             <DateField
+              ref={field.ref}
               label="Date of birth"
               notFuture
               value={field.value ?? ""}
@@ -109,7 +110,15 @@ export function StaffDetailsFields({ terminologies, own, liveChecks = true }: Pr
             control={control}
             name={name}
             render={({ field }) => (
-              <DateField label={label} notFuture value={field.value ?? ""} onValueChange={field.onChange} onBlur={field.onBlur} error={errors[name]?.message} />
+              <DateField
+                ref={field.ref}
+                label={label}
+                notFuture
+                value={field.value ?? ""}
+                onValueChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors[name]?.message}
+              />
             )}
           />
         ))}

@@ -4,11 +4,11 @@ import { FormProvider, useForm } from "react-hook-form";
 import { StaffDetailsFields } from "@/components/staff/staff-details-fields";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
-import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
+import { successNotices } from "@/lib/contract/messages";
 import type { OwnStaffDetails, OwnStaffDetailsInput } from "@/lib/contract/staff";
 import type { StaffProfile } from "@/lib/contract/user";
 import { lazyResolver } from "@/lib/lazy-resolver";
-import { toast } from "@/lib/notify";
+import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
 import { staffKeys, staffMutations } from "@/lib/queries/staff";
 import { routes } from "@/lib/routes";
 import { useApiMutation } from "@/lib/use-api-mutation";
@@ -33,7 +33,7 @@ export function StaffEditForm({ staff, onCancel }: { staff: StaffProfile; onCanc
         onFocus={validation.warm}
         noValidate
         aria-label="Edit staff record"
-        onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))}
+        onSubmit={form.handleSubmit(run, onInvalidSubmit)}
         className="flex flex-col gap-5 rounded-lg border border-border bg-card p-5"
       >
         {busy ? <LoadingOverlay /> : null}

@@ -4,10 +4,10 @@ import { FormProvider, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { NavLink } from "@/components/ui/nav-link";
-import { formInvalidMessage, successNotices } from "@/lib/contract/notices";
+import { successNotices } from "@/lib/contract/notices";
 import type { NewStudent, NewStudentInput } from "@/lib/contract/students";
 import { lazyResolver } from "@/lib/lazy-resolver";
-import { toast } from "@/lib/notify";
+import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
 import { studentKeys, studentRecordMutations } from "@/lib/queries/students";
 import { routes } from "@/lib/routes";
 import { useApiMutation } from "@/lib/use-api-mutation";
@@ -40,7 +40,7 @@ export function NewStudentForm(props: Omit<StudentFieldsProps, "own">) {
         onFocus={validation.warm}
         noValidate
         aria-label="New student"
-        onSubmit={form.handleSubmit(save, () => toast.error(formInvalidMessage))}
+        onSubmit={form.handleSubmit(save, onInvalidSubmit)}
         className="flex flex-col gap-5 rounded-lg border border-border bg-card p-5"
       >
         {busy || checking ? <LoadingOverlay /> : null}

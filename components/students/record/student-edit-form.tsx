@@ -4,11 +4,11 @@ import { FormProvider, useForm } from "react-hook-form";
 import { SelectField } from "@/components/form/select-field";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
-import { formInvalidMessage, successNotices } from "@/lib/contract/notices";
+import { successNotices } from "@/lib/contract/notices";
 import type { StudentRecord, StudentUpdateInput } from "@/lib/contract/students";
 import { enrolmentStatuses } from "@/lib/contract/students-values";
 import { lazyResolver } from "@/lib/lazy-resolver";
-import { toast } from "@/lib/notify";
+import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
 import { studentKeys, studentRecordMutations, type StudentUpdate } from "@/lib/queries/students";
 import { routes } from "@/lib/routes";
 import { useApiMutation } from "@/lib/use-api-mutation";
@@ -44,7 +44,7 @@ export function StudentEditForm({ student, onCancel, ...fields }: Props) {
         onFocus={validation.warm}
         noValidate
         aria-label="Edit student record"
-        onSubmit={form.handleSubmit(save, () => toast.error(formInvalidMessage))}
+        onSubmit={form.handleSubmit(save, onInvalidSubmit)}
         className="flex flex-col gap-5 rounded-lg border border-border bg-card p-5"
       >
         {busy || checking ? <LoadingOverlay /> : null}

@@ -1,0 +1,50 @@
+"use client";
+
+import type { BaseSyntheticEvent } from "react";
+import { formInvalidMessage } from "@/lib/contract/notices";
+import { toast } from "@/lib/notify";
+
+/** What a user reads as the name of a control: its label, else its aria-label. */
+function nameOf(control: HTMLElement): string {
+  const labelled = "labels" in control ? (control as HTMLInputElement).labels?.[0]?.textContent : null;
+  return (labelled ?? control.getAttribute("aria-label") ?? "").replace(/\s+/g, " ").trim();
+}
+
+/** The spec's failure message, then the fields to correct, as their labels read, in the order of the form. */
+export function invalidNotice(names: readonly string[]): string {
+  const unique = [...new Set(names.filter(Boolean))];
+  return unique.length > 0 ? `${formInvalidMessage} Check: ${unique.join(", ")}.` : formInvalidMessage;
+}
+
+/**
+ * After a submit the schema refused: focus the first invalid control of the form, in the order the page
+ * shows them (aria-invalid, which every field component sets with its error), scroll it to the middle of
+ * the screen, and name every invalid field in the notice. The controls are marked once react-hook-form's
+ * errors have rendered, so this waits a few frames for them. Works for inputs whose components do not hand
+ * react-hook-form a ref (a Controller's custom field), which its own shouldFocusError skips.
+ */
+export function leadToInvalidField(form: HTMLFormElement | null, framesLeft = 20): void {
+  const controls = form ? [...form.querySelectorAll<HTMLElement>('[aria-invalid="true"]')] : [];
+  if (controls.length === 0 && form && framesLeft > 0) {
+    requestAnimationFrame(() => leadToInvalidField(form, framesLeft - 1));
+    return;
+  }
+  const first = controls[0];
+  if (first) {
+    first.focus({ preventScroll: true });
+    first.scrollIntoView({ block: "center" });
+  }
+  toast.error(invalidNotice(controls.map(nameOf)));
+}
+
+/**
+ * The forms' handler for an invalid submit (react-hook-form's second argument to handleSubmit): the
+ * submit event's target is the form; without it, the notice alone.
+ */
+export function onInvalidSubmit(_errors: unknown, event?: BaseSyntheticEvent): void {
+  const target = event?.target;
+  const form = target instanceof HTMLFormElement ? target : null;
+  // react-hook-form focuses a field of its own (one it holds a ref of) just after this handler, at once and
+  // in a timeout: run after both, so the first field on the screen keeps the focus.
+  setTimeout(() => setTimeout(() => leadToInvalidField(form), 0), 0);
+}
