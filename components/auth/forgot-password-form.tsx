@@ -2,12 +2,12 @@
 
 import Link from "next/link";
 import { useForm } from "react-hook-form";
-import { toast } from "@/lib/notify";
+import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextField } from "@/components/ui/text-field";
 import type { ForgotPasswordForm as Values } from "@/lib/contract/auth";
-import { formInvalidMessage, successNotices } from "@/lib/contract/notices";
+import { successNotices } from "@/lib/contract/notices";
 import { resetData } from "@/lib/reset-data";
 import { routes } from "@/lib/routes";
 import { authCalls } from "@/lib/queries/auth";
@@ -29,7 +29,7 @@ export function ForgotPasswordForm() {
   });
 
   return (
-    <form onFocus={validation.warm} noValidate onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))} className="flex flex-col gap-4">
+    <form onFocus={validation.warm} noValidate onSubmit={form.handleSubmit(run, onInvalidSubmit)} className="flex flex-col gap-4">
       {busy ? <LoadingOverlay /> : null}
       <TextField label="E-mail" type="email" autoComplete="email" error={form.formState.errors.email?.message} {...form.register("email")} />
       <Button type="submit" disabled={busy}>

@@ -3,13 +3,13 @@
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useForm } from "react-hook-form";
-import { toast } from "@/lib/notify";
+import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { PasswordField } from "@/components/ui/password-field";
 import { TextField } from "@/components/ui/text-field";
 import type { LoginForm as LoginValues } from "@/lib/contract/auth";
-import { formInvalidMessage, successNotices } from "@/lib/contract/notices";
+import { successNotices } from "@/lib/contract/notices";
 import { routes } from "@/lib/routes";
 import { authCalls } from "@/lib/queries/auth";
 import { useApiAction } from "@/lib/use-api-action";
@@ -31,7 +31,7 @@ export function LoginForm() {
   });
 
   return (
-    <form onFocus={validation.warm} noValidate onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))} className="flex flex-col gap-4">
+    <form onFocus={validation.warm} noValidate onSubmit={form.handleSubmit(run, onInvalidSubmit)} className="flex flex-col gap-4">
       {busy ? <LoadingOverlay /> : null}
       <TextField label="E-mail" type="email" autoComplete="username" error={errors.email?.message} {...form.register("email")} />
       <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...form.register("password")} />

@@ -3,13 +3,13 @@
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "@/lib/notify";
+import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { OtpInput } from "@/components/ui/otp-input";
 import { PasswordField } from "@/components/ui/password-field";
 import type { UpdatePasswordForm as Values } from "@/lib/contract/auth";
-import { formInvalidMessage, successNotices } from "@/lib/contract/notices";
+import { successNotices } from "@/lib/contract/notices";
 import { resetData, useResetData } from "@/lib/reset-data";
 import { routes } from "@/lib/routes";
 import { authCalls } from "@/lib/queries/auth";
@@ -55,7 +55,7 @@ export function UpdatePasswordForm() {
     run({ ...("id" in reset ? { resetCodeId: reset.id } : { email: reset.email }), code: values.code, password: values.password });
 
   return (
-    <form onFocus={validation.warm} noValidate onSubmit={form.handleSubmit(onSubmit, () => toast.error(formInvalidMessage))} className="flex flex-col gap-4">
+    <form onFocus={validation.warm} noValidate onSubmit={form.handleSubmit(onSubmit, onInvalidSubmit)} className="flex flex-col gap-4">
       {busy ? <LoadingOverlay /> : null}
       <p className="text-sm text-muted-foreground">
         Enter the 6-digit code we e-mailed to <strong className="text-foreground">{reset.email}</strong>, and choose your password.

@@ -12,8 +12,8 @@ import { TextField } from "@/components/ui/text-field";
 import type { HistoryAccess } from "@/lib/audit-access";
 import type { ClassForm, ClassItem } from "@/lib/contract/classes";
 import { levelsOfCategory } from "@/lib/contract/classes-values";
-import { formInvalidMessage } from "@/lib/contract/messages";
 import { lazyResolver } from "@/lib/lazy-resolver";
+import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
 import { toast } from "@/lib/notify";
 import { classKeys, classMutations, useClassTypes, type ClassBody, type ClassUpdateBody } from "@/lib/queries/classes";
 import { useDistrictSchools } from "@/lib/queries/schools";
@@ -104,7 +104,7 @@ export function ClassDialog({ districtId, item, defaultSchool = "", history = nu
         onFocus={validation.warm}
         noValidate
         aria-label={item ? "Edit class" : "New class"}
-        onSubmit={form.handleSubmit(save.run, () => toast.error(formInvalidMessage))}
+        onSubmit={form.handleSubmit(save.run, onInvalidSubmit)}
         className="flex flex-col gap-4"
       >
         {save.busy ? <LoadingOverlay /> : null}

@@ -8,8 +8,8 @@ import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextField } from "@/components/ui/text-field";
 import type { ClassTypeForm, ClassTypeItem } from "@/lib/contract/classes";
 import { classLevels } from "@/lib/contract/classes-values";
-import { formInvalidMessage } from "@/lib/contract/messages";
 import { lazyResolver } from "@/lib/lazy-resolver";
+import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
 import { toast } from "@/lib/notify";
 import { classKeys, classMutations, type ClassTypeBody } from "@/lib/queries/classes";
 import { useApiMutation } from "@/lib/use-api-mutation";
@@ -50,7 +50,7 @@ export function ClassTypeDialog({ item, nextPosition, onClose }: Props) {
         onFocus={validation.warm}
         noValidate
         aria-label={item ? "Edit class type" : "New class type"}
-        onSubmit={form.handleSubmit(save.run, () => toast.error(formInvalidMessage))}
+        onSubmit={form.handleSubmit(save.run, onInvalidSubmit)}
         className="flex flex-col gap-4"
       >
         {save.busy ? <LoadingOverlay /> : null}

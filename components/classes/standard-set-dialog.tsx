@@ -12,8 +12,8 @@ import { TextField } from "@/components/ui/text-field";
 import type { ClassTypeItem, StandardSetForm, StandardSetReview } from "@/lib/contract/classes";
 import { classMessages, levelsOfCategory, standardSetLevels } from "@/lib/contract/classes-values";
 import type { SchoolCategory } from "@/lib/contract/schools-values";
-import { formInvalidMessage } from "@/lib/contract/messages";
 import { lazyResolver } from "@/lib/lazy-resolver";
+import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
 import { toast } from "@/lib/notify";
 import { classKeys, classMutations, useClassTypes, type StandardSetBody } from "@/lib/queries/classes";
 import { useDistrictSchools } from "@/lib/queries/schools";
@@ -98,7 +98,7 @@ export function StandardSetDialog({ districtId, defaultSchool = "", onClose }: P
         onFocus={validation.warm}
         noValidate
         aria-label="Standard set"
-        onSubmit={form.handleSubmit(check.run, () => toast.error(formInvalidMessage))}
+        onSubmit={form.handleSubmit(check.run, onInvalidSubmit)}
         className={review ? "hidden" : "flex flex-col gap-4"}
       >
         <SelectField

@@ -8,9 +8,10 @@ import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextField, type TextFieldProps } from "@/components/ui/text-field";
 import type { ConfigurationFormInput, ConfigurationFormOutput, DistrictConfiguration } from "@/lib/contract/configuration";
 import { admissionNumberOf, admissionPatternTokens, formatNaira, isAdmissionPattern, koboToNaira, termNames } from "@/lib/contract/configuration-values";
-import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
+import { successNotices } from "@/lib/contract/messages";
 import { configurationKeys, configurationMutations, useConfiguration } from "@/lib/queries/configuration";
 import { lazyResolver } from "@/lib/lazy-resolver";
+import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
 import { toast } from "@/lib/notify";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
@@ -81,7 +82,7 @@ function ConfigurationForm({ configuration, canEdit }: { configuration: District
       onFocus={canEdit ? validation.warm : undefined}
       noValidate
       aria-label="District configuration"
-      onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))}
+      onSubmit={form.handleSubmit(run, onInvalidSubmit)}
       className="flex flex-col gap-5 rounded-lg border border-border bg-card p-5"
     >
       {busy ? <LoadingOverlay /> : null}

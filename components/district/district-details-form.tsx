@@ -1,13 +1,13 @@
 "use client";
 
 import { useForm } from "react-hook-form";
-import { toast } from "@/lib/notify";
+import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
 import { ContactListFields } from "@/components/form/contact-chips";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextField } from "@/components/ui/text-field";
 import type { DistrictProfile, DistrictUpdate } from "@/lib/contract/district";
-import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
+import { successNotices } from "@/lib/contract/messages";
 import { districtMutations } from "@/lib/queries/district";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { useDistrictChanged } from "@/lib/use-district-change";
@@ -44,7 +44,7 @@ export function DistrictDetailsForm({ district, districtTerm }: { district: Dist
       onFocus={validation.warm}
       noValidate
       aria-label={`${districtTerm} details`}
-      onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))}
+      onSubmit={form.handleSubmit(run, onInvalidSubmit)}
       className="flex flex-col gap-4 rounded-lg border border-border bg-card p-5"
     >
       {busy ? <LoadingOverlay /> : null}

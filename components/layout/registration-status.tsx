@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextField } from "@/components/ui/text-field";
 import type { DistrictProfile, DistrictUpdate } from "@/lib/contract/district";
-import { formInvalidMessage } from "@/lib/contract/notices";
 import { lazyResolver } from "@/lib/lazy-resolver";
+import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
 import { toast } from "@/lib/notify";
 import { useApiRead } from "@/lib/queries/api-read";
 import { useDistrictProfile } from "@/lib/queries/district";
@@ -66,7 +66,7 @@ function ResubmitForm({ district, districtTerm }: { district: DistrictProfile; d
       onFocus={validation.warm}
       noValidate
       aria-label="Correct the district's details"
-      onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))}
+      onSubmit={form.handleSubmit(run, onInvalidSubmit)}
       className="flex flex-col gap-4"
     >
       {busy ? <LoadingOverlay /> : null}

@@ -7,12 +7,11 @@ import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { PasswordField } from "@/components/ui/password-field";
 import { TextField } from "@/components/ui/text-field";
-import { formInvalidMessage } from "@/lib/contract/notices";
 import { registrationMessages } from "@/lib/contract/registration-values";
 import type { RegistrantForm, RegistrantFormInput } from "@/lib/contract/registration";
 import type { FieldIssue } from "@/lib/contract/errors";
 import { lazyResolver } from "@/lib/lazy-resolver";
-import { toast } from "@/lib/notify";
+import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
 import { useStateTerms } from "@/lib/queries/registration";
 import { useTaken } from "@/lib/use-availability";
 import type { Draft } from "./draft";
@@ -53,7 +52,7 @@ export function AdministratorStep({ staff, stateId, issues, busy, onNext }: Prop
         aria-label="The district's administrator"
         onSubmit={form.handleSubmit(
           (values) => (usernameTaken ? form.setError("username", { message: registrationMessages.usernameTaken }) : onNext(values)),
-          () => toast.error(formInvalidMessage),
+          onInvalidSubmit,
         )}
         className="flex flex-col gap-5"
       >

@@ -10,10 +10,9 @@ import { ImageCropDialog } from "@/components/ui/image-crop-dialog";
 import { ImagePickerButton } from "@/components/ui/image-picker-button";
 import { TextField } from "@/components/ui/text-field";
 import type { FieldIssue } from "@/lib/contract/errors";
-import { formInvalidMessage } from "@/lib/contract/notices";
 import type { RegisteringDistrict, RegisteringDistrictInput } from "@/lib/contract/registration";
 import { lazyResolver } from "@/lib/lazy-resolver";
-import { toast } from "@/lib/notify";
+import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
 import { term } from "@/lib/contract/terminology";
 import { useStatePortals, useStateTerms } from "@/lib/queries/registration";
 
@@ -59,10 +58,7 @@ export default function DistrictStep({ district, logo: initialLogo, issues, onBa
       onFocus={validation.warm}
       noValidate
       aria-label="The district"
-      onSubmit={form.handleSubmit(
-        (values) => onNext(values, logo),
-        () => toast.error(formInvalidMessage),
-      )}
+      onSubmit={form.handleSubmit((values) => onNext(values, logo), onInvalidSubmit)}
       className="flex flex-col gap-5"
     >
       <div className="grid gap-4 sm:grid-cols-2">

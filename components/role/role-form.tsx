@@ -2,12 +2,12 @@
 
 import { NavLink } from "@/components/ui/nav-link";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "@/lib/notify";
+import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextArea } from "@/components/ui/text-area";
 import { TextField } from "@/components/ui/text-field";
-import { formInvalidMessage, successNotices } from "@/lib/contract/messages";
+import { successNotices } from "@/lib/contract/messages";
 import type { Operation } from "@/lib/contract/permissions";
 import type { RoleDetail, RoleForm as Values } from "@/lib/contract/roles";
 import { roleKeys, roleMutations, usePermissionCatalogue } from "@/lib/queries/roles";
@@ -36,12 +36,7 @@ export function RoleForm({ role }: { role?: RoleDetail }) {
   });
 
   return (
-    <form
-      onFocus={validation.warm}
-      noValidate
-      onSubmit={form.handleSubmit(run, () => toast.error(formInvalidMessage))}
-      className="flex max-w-3xl flex-col gap-4"
-    >
+    <form onFocus={validation.warm} noValidate onSubmit={form.handleSubmit(run, onInvalidSubmit)} className="flex max-w-3xl flex-col gap-4">
       {busy ? <LoadingOverlay /> : null}
       <TextField label="Role name" error={errors.name?.message} {...form.register("name")} />
       <TextArea label="Description" error={errors.description?.message} {...form.register("description")} />

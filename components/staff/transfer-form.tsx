@@ -10,11 +10,12 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextArea } from "@/components/ui/text-area";
-import { formInvalidMessage, loadingTexts, successNotices } from "@/lib/contract/notices";
+import { loadingTexts, successNotices } from "@/lib/contract/notices";
 import { todayInLagos } from "@/lib/contract/staff-values";
 import type { StaffTransferInput, StaffTransferRequest, StaffTransferReview } from "@/lib/contract/staff-transfers";
 import { TRANSFER_REASON_MAX, type TransferDestinationKind } from "@/lib/contract/staff-transfers-values";
 import { lazyResolver } from "@/lib/lazy-resolver";
+import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
 import { toast } from "@/lib/notify";
 import {
   chosenDestination,
@@ -119,13 +120,7 @@ function SelectedStaffForm({ districtId, kinds, ids, back, onTransferred }: Form
   const endedRoles = confirming ? confirming.review.staff.reduce((n, person) => n + person.endedRoles.length, 0) : 0;
 
   return (
-    <form
-      onFocus={validation.warm}
-      noValidate
-      aria-label="Transfer staff"
-      onSubmit={form.handleSubmit(ask, () => toast.error(formInvalidMessage))}
-      className="flex flex-col gap-5"
-    >
+    <form onFocus={validation.warm} noValidate aria-label="Transfer staff" onSubmit={form.handleSubmit(ask, onInvalidSubmit)} className="flex flex-col gap-5">
       {busy ? <LoadingOverlay /> : null}
       <SelectionSummary count={staffCount(ids.length)} action="transfer" back={back} error={errors.staffIds?.message} />
       <div className="flex flex-col gap-4 rounded-lg border border-border bg-card p-5">

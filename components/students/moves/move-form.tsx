@@ -8,11 +8,12 @@ import { ActionLink, SelectionGate, SelectionSummary } from "@/components/regist
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
-import { formInvalidMessage, loadingTexts } from "@/lib/contract/notices";
+import { loadingTexts } from "@/lib/contract/notices";
 import type { StudentMoveInput, StudentMoveLine } from "@/lib/contract/students";
 import { studentMessages } from "@/lib/contract/students-values";
 import { keptSelection, useKeptSelection } from "@/lib/kept-selection";
 import { lazyResolver } from "@/lib/lazy-resolver";
+import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
 import { toast } from "@/lib/notify";
 import { useApiRead } from "@/lib/queries/api-read";
 import { classKeys, classReads } from "@/lib/queries/classes";
@@ -125,10 +126,7 @@ function SelectedPupilsForm({ districtId, can, ids, back, onMoved }: FormProps) 
       onFocus={validation.warm}
       noValidate
       aria-label="Move pupils"
-      onSubmit={form.handleSubmit(
-        (request) => review.run({ ...request, studentIds: ids }),
-        () => toast.error(formInvalidMessage),
-      )}
+      onSubmit={form.handleSubmit((request) => review.run({ ...request, studentIds: ids }), onInvalidSubmit)}
       className="flex flex-col gap-5"
     >
       {busy ? <LoadingOverlay /> : null}
