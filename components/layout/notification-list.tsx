@@ -12,6 +12,7 @@ import { routes } from "@/lib/routes";
 function linkOf(data: NotificationData): { href: string; label: string } | null {
   switch (data.kind) {
     case "wallet.low-balance":
+    case "wallet.arrears":
       return { href: routes.wallet, label: "Open the wallet" };
     case "import.finished":
     case "upload.finished": {

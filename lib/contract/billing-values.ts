@@ -4,12 +4,14 @@ import { formatNaira } from "./configuration-values";
 export { formatNaira };
 
 /** Architecture 'Billing': the ledger's actions. */
-export const transactionActions = ["FUNDING", "REPORT_CARD_CHARGE", "REVERSAL"] as const;
+export const transactionActions = ["FUNDING", "REPORT_CARD_CHARGE", "REVERSAL", "REFUND", "CHARGEBACK"] as const;
 export type TransactionAction = (typeof transactionActions)[number];
 export const transactionActionLabels: Record<TransactionAction, string> = {
   FUNDING: "Funding",
   REPORT_CARD_CHARGE: "Report-card charge",
   REVERSAL: "Reversal",
+  REFUND: "Refund",
+  CHARGEBACK: "Lost dispute",
 };
 
 export type LedgerDirection = "credit" | "debit";
@@ -49,6 +51,8 @@ export const billingMessages = {
   alreadyCredited: "This payment was already credited to the wallet.",
   insufficientBalance: (needed: number, balance: number) =>
     `Insufficient wallet balance: the charge is ${formatNaira(needed)} and the wallet holds ${formatNaira(balance)}.`,
+  walletInArrears: (balance: number) =>
+    `The wallet is in arrears (${formatNaira(balance)}) after a refund or a lost dispute of a funding: fund it back to ₦0.00 or more to buy report cards.`,
   nothingToCharge: "Every enrolled pupil of this school has already been charged for this term.",
   freeReportCards: "The district's report-card price is ₦0.00, so there is nothing to charge.",
   reportCardsCharged: "Report Cards Paid Successfully",

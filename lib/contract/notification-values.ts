@@ -9,6 +9,7 @@ export { notificationMessages } from "./notification-messages";
 /** What a notification is about, and the facts it keeps. */
 export type NotificationData =
   | { kind: "wallet.low-balance"; balance: number; threshold: number }
+  | { kind: "wallet.arrears"; district: string; balance: number; taken: number }
   | { kind: "import.finished"; entity: string; created: number }
   | { kind: "upload.finished"; entity: string; rows: number; errors: number; importId: string }
   | { kind: "staff.transferred"; to: string; effectiveDate: string }
@@ -37,6 +38,8 @@ export function notificationText(data: NotificationData): string {
   switch (data.kind) {
     case "wallet.low-balance":
       return `The wallet balance is ${formatNaira(data.balance)}, below the alert level of ${formatNaira(data.threshold)}. Fund the wallet to keep buying report cards.`;
+    case "wallet.arrears":
+      return `A refund or lost dispute took ${formatNaira(data.taken)} back from the wallet of ${data.district}, which is now in arrears (${formatNaira(data.balance)}). Report cards cannot be bought until it is funded back to ₦0.00 or more.`;
     case "import.finished":
       return `Your upload has been created: ${counted(data.created, data.entity)} added.`;
     case "upload.finished":

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { NotificationData } from "../../lib/contract/notification-values";
 import type { Db } from "./client";
-import { districtConfiguration, notification, role, roleAccess, staff } from "./schema";
+import { district, districtConfiguration, notification, role, roleAccess, staff } from "./schema";
 import { systemScope, within } from "./scope";
 
 type Writer = Pick<Db, "insert" | "select">;
@@ -54,4 +54,27 @@ export async function notifyIfLowBalance(db: Writer, districtId: string, before:
     .where(and(eq(districtConfiguration.districtId, districtId), within(system, districtConfiguration)));
   if (!config || !(after < config.threshold && before >= config.threshold)) return;
   await notify(db, await walletKeepers(db, districtId), { kind: "wallet.low-balance", balance: after, threshold: config.threshold });
+}
+
+/**
+ * A refund or lost dispute took the wallet from `before` to `after` kobo, below zero (issue 33): the wallet's keepers
+ * and the super administrators are told it is in arrears, once per crossing (a further debit while in arrears tells
+ * no one again).
+ */
+export async function notifyIfArrears(db: Writer, districtId: string, before: number, after: number, taken: number) {
+  if (!(after < 0 && before >= 0)) return;
+  const [named] = await db
+    .select({ name: district.name })
+    .from(district)
+    .where(and(eq(district.id, districtId), within(system, district)));
+  const supers = await db
+    .select({ id: staff.id })
+    .from(staff)
+    .where(and(eq(staff.isSuperAdmin, true), within(system, staff)));
+  await notify(db, [...(await walletKeepers(db, districtId)), ...supers.map((s) => s.id)], {
+    kind: "wallet.arrears",
+    district: named?.name ?? "",
+    balance: after,
+    taken,
+  });
 }

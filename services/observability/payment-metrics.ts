@@ -22,11 +22,22 @@ export const countFundingVerification = (via: FundingVia, outcome: FundingOutcom
 
 const webhookEvents = new client.Counter({
   name: "billing_webhook_events_total",
-  help: "The provider's webhook events, by outcome: rejected_signature, refused_address (not in PAYSTACK_WEBHOOK_IPS), malformed, ignored (another event, or a payment not ours), queued (recorded, answered before its work was done), and what the work of a recorded event did: credited, already_credited (a duplicate), not_credited (the provider says not paid, not yet, or not as asked), error (tried again later)",
+  help: "The provider's webhook events, by outcome: rejected_signature, refused_address (not in PAYSTACK_WEBHOOK_IPS), malformed, ignored (another event, or a payment not ours), queued (recorded, answered before its work was done), and what the work of a recorded event did: credited, already_credited (a duplicate), not_credited (the provider says not paid, not yet, or not as asked), debited and already_debited (a processed refund or lost dispute of a funding), noted (a refund or dispute on its way, or a dispute won), error (tried again later)",
   labelNames: ["outcome"],
 });
 export type WebhookOutcome =
-  "rejected_signature" | "refused_address" | "malformed" | "ignored" | "queued" | "credited" | "already_credited" | "not_credited" | "error";
+  | "rejected_signature"
+  | "refused_address"
+  | "malformed"
+  | "ignored"
+  | "queued"
+  | "credited"
+  | "already_credited"
+  | "not_credited"
+  | "debited"
+  | "already_debited"
+  | "noted"
+  | "error";
 export const countWebhookEvent = (outcome: WebhookOutcome) => webhookEvents.inc({ outcome });
 
 const reportCardCharges = new client.Counter({

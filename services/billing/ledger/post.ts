@@ -26,7 +26,12 @@ export type NewEntry = {
   apiClientId?: string | null;
   /** A funding paid with test money (the stand-in, a test key, the provider's test domain). */
   testMoney?: boolean;
+  /** The funding a REFUND or CHARGEBACK takes back. */
+  fundingId?: string | null;
 };
+
+/** What the provider took back: the one kind of debit the balance need not cover (the wallet goes into arrears). */
+const takenBack = new Set<TransactionAction>(["REFUND", "CHARGEBACK"]);
 
 export type LedgerEntryRow = typeof ledgerEntry.$inferSelect;
 
@@ -49,14 +54,19 @@ export async function lockWallet(tx: Tx, scope: Scope, districtId: string): Prom
 
 /**
  * The one way money moves: adds an entry and changes the balance in the caller's transaction, with the
- * wallet locked. A debit the balance cannot cover is refused (402) and nothing is written; the database's
- * checks (balance and balance_after never negative, amount positive, reference unique) stand behind it.
+ * wallet locked. A debit the balance cannot cover is refused (402) and nothing is written — said as arrears when the
+ * wallet is below zero — except a refund or lost dispute, which leaves the wallet in arrears (issue 33); the database's
+ * checks (balance_after never negative but for those and funding, amount positive, reference unique) stand behind it.
  */
 export async function postEntry(tx: Tx, scope: Scope, entry: NewEntry): Promise<LedgerEntryRow> {
   if (!Number.isSafeInteger(entry.amount) || entry.amount <= 0) throw new Error(`ledger amount must be a positive whole number of kobo, got ${entry.amount}`);
   const balance = await lockWallet(tx, scope, entry.districtId);
   const balanceAfter = entry.direction === "credit" ? balance + entry.amount : balance - entry.amount;
-  if (balanceAfter < 0) throw new AppError("insufficient_funds", billingMessages.insufficientBalance(entry.amount, balance));
+  if (balanceAfter < 0 && !takenBack.has(entry.action))
+    throw new AppError(
+      "insufficient_funds",
+      balance < 0 ? billingMessages.walletInArrears(balance) : billingMessages.insufficientBalance(entry.amount, balance),
+    );
   if (!Number.isSafeInteger(balanceAfter)) throw new Error("wallet balance out of range");
   const testMoney = entry.testMoney === true || (await holdsTestMoney(tx, scope, entry.districtId));
   const [row] = await tx

@@ -193,7 +193,7 @@ describe("the transaction logs: GET /transaction-logs/search and /transaction-lo
       const dates = await expectError(await get(`${path}?startDate=2021-03-05&endDate=2021-03-01`, admin1.authorizationToken), 400, formInvalidMessage);
       expect(dates.issues).toEqual([{ path: "endDate", message: billingMessages.startAfterEnd }]);
     }
-    await expectError(await search({ transactionAction: "REFUND" }), 400, formInvalidMessage);
+    await expectError(await search({ transactionAction: "DEPOSIT" }), 400, formInvalidMessage);
     await expectError(await search({ school: "not-an-id" }), 400, formInvalidMessage);
     await expectError(await search({ startDate: "01/03/2021" }), 400, formInvalidMessage);
     await expectError(await search({ startDate: "2021-02-30" }), 400, formInvalidMessage);

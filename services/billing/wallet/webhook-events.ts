@@ -10,6 +10,7 @@ import { countWebhookEvent, type WebhookOutcome } from "../../observability/paym
 import { verifyPayment, type ProviderDeps } from "../provider/paystack";
 import { findPayment } from "./queries";
 import { settlePayment } from "./settle";
+import { takeBackFunding, type TakeBack } from "./take-back";
 
 const log = logFor("billing");
 
@@ -34,10 +35,13 @@ export const eventKeyOf = (event: string, reference: string, providerId?: string
  * only while the payment is not credited: a replay of an event whose work is done (it found the payment not paid yet,
  * or not as asked) reopens it, so the provider's resending is checked again as it always was.
  */
-export async function recordEvent(db: Db, event: { key: string; event: string; reference: string }): Promise<{ id: string; fresh: boolean }> {
+export async function recordEvent(
+  db: Db,
+  event: { key: string; event: string; reference: string; amount?: number; providerId?: string },
+): Promise<{ id: string; fresh: boolean }> {
   const [added] = await db
     .insert(webhookEvent)
-    .values({ eventKey: event.key, event: event.event, reference: event.reference })
+    .values({ eventKey: event.key, event: event.event, reference: event.reference, amount: event.amount ?? null, providerId: event.providerId ?? null })
     .onConflictDoUpdate({
       target: webhookEvent.eventKey,
       set: { processedAt: null, outcome: null, nextAttemptAt: sql`now()` },
@@ -50,7 +54,7 @@ export async function recordEvent(db: Db, event: { key: string; event: string; r
   return { id: kept.id, fresh: false };
 }
 
-type Claimed = { id: string; event: string; reference: string; attempts: number };
+type Claimed = { id: string; event: string; reference: string; attempts: number; amount: string | number | null; provider_id: string | null };
 
 /** Takes one event not done and due (that one, or the oldest), with a lease; none when another worker holds it. */
 async function claim(db: Db, id?: string): Promise<Claimed | undefined> {
@@ -62,7 +66,7 @@ async function claim(db: Db, id?: string): Promise<Claimed | undefined> {
         ${id ? sql`and id = ${id}` : sql``}
       order by next_attempt_at limit 1
       for update skip locked)
-    returning id, event, reference, attempts`);
+    returning id, event, reference, attempts, amount, provider_id`);
   return rawRows<Claimed>(result)[0];
 }
 
@@ -76,7 +80,7 @@ export async function processEvent(deps: ProviderDeps, id?: string): Promise<Han
   const claimed = await claim(deps.db, id);
   if (!claimed) return null;
   try {
-    const handled = await creditFromEvent(deps, claimed.reference);
+    const handled = takenBackBy[claimed.event] ? await takeBackFromEvent(deps, claimed) : await creditFromEvent(deps, claimed.reference);
     await deps.db.update(webhookEvent).set({ processedAt: new Date(), outcome: handled.outcome, claimedUntil: null }).where(eq(webhookEvent.id, claimed.id));
     countWebhookEvent(handled.outcome);
     return handled;
@@ -90,6 +94,27 @@ export async function processEvent(deps: ProviderDeps, id?: string): Promise<Han
       .catch(() => {});
     return { outcome: "error", answer: { received: true, queued: true } };
   }
+}
+
+/** The events whose work is a debit (issue 33): a processed refund, a dispute the district lost. */
+export const takenBackBy: Record<string, TakeBack["kind"] | undefined> = { "refund.processed": "REFUND", "charge.dispute.resolve": "CHARGEBACK" };
+
+/**
+ * A processed refund or a lost dispute of one of our fundings: the wallet is debited what was taken back, once. The
+ * amount comes from the signed body (kept with the event). A funding not credited yet is tried again later (its credit
+ * may be on its way); one that failed has nothing to take back.
+ */
+async function takeBackFromEvent(deps: ProviderDeps, claimed: Claimed): Promise<Handled> {
+  const scope = systemScope("the provider's webhook names a payment by its reference; no one is signed in");
+  const kind = takenBackBy[claimed.event];
+  const paid = await findPayment(deps.db, scope, claimed.reference);
+  if (!paid || !kind || claimed.amount === null || claimed.provider_id === null) return { outcome: "ignored", answer: { received: true, ignored: true } };
+  const outcome = await takeBackFunding(deps.db, scope, paid, { kind, providerId: claimed.provider_id, amount: Number(claimed.amount) });
+  if (outcome === "not_credited") {
+    if (paid.status === "pending") throw new Error(`${claimed.event} of ${paid.reference}, whose funding is not credited yet`);
+    return { outcome: "not_credited", answer: { received: true, credited: false } };
+  }
+  return { outcome, answer: { received: true, status: outcome === "debited" ? "debited" : "already-debited" } };
 }
 
 async function creditFromEvent(deps: ProviderDeps, reference: string): Promise<Handled> {

@@ -9,19 +9,18 @@ import { student } from "./students";
 // The billing API's own tables (architecture 'Billing'): money is integer kobo. The ledger is append-only;
 // a wallet's balance changes only in the transaction that adds its entry, with the wallet row locked.
 
-/** One wallet per district. The check keeps it from ever going below zero, whatever a query does. */
-export const wallet = pgTable(
-  "wallet",
-  {
-    districtId: uuid("district_id")
-      .primaryKey()
-      .references(() => district.id),
-    balance: bigint("balance", { mode: "number" }).notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [check("wallet_balance_not_negative", sql`${t.balance} >= 0`)],
-);
+/**
+ * One wallet per district. Below zero only after a refund or lost dispute it could not cover (issue 33): the wallet is
+ * then in arrears, and nothing but funding moves it until it is back at zero or more (ledger_entry's check).
+ */
+export const wallet = pgTable("wallet", {
+  districtId: uuid("district_id")
+    .primaryKey()
+    .references(() => district.id),
+  balance: bigint("balance", { mode: "number" }).notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 /**
  * Every movement of a wallet, never updated or deleted: a correction is a reversing entry. `reference` is
@@ -61,11 +60,14 @@ export const ledgerEntry = pgTable(
      * domain, and every later entry of a wallet that holds such money. Shown as such wherever the logs are.
      */
     testMoney: boolean("test_money").notNull().default(false),
+    /** The funding a REFUND or CHARGEBACK takes back (issue 33): a funding may be refunded in parts. */
+    fundingId: uuid("funding_id").references((): AnyPgColumn => ledgerEntry.id),
     createdAt: createdAt(),
   },
   (t) => [
     check("ledger_entry_amount_positive", sql`${t.amount} > 0`),
-    check("ledger_entry_balance_not_negative", sql`${t.balanceAfter} >= 0`),
+    // Only the provider taking money back may leave a wallet below zero (in arrears), and funding bring it back up.
+    check("ledger_entry_balance_not_negative", sql`${t.balanceAfter} >= 0 or ${t.direction} = 'credit' or ${t.action} in ('REFUND', 'CHARGEBACK')`),
     check("ledger_entry_direction", sql`${t.direction} in ('credit', 'debit')`),
     uniqueIndex("ledger_entry_reference_idx").on(t.reference),
     uniqueIndex("ledger_entry_reverses_idx").on(t.reversesId),
@@ -73,6 +75,9 @@ export const ledgerEntry = pgTable(
     index("ledger_entry_district_seq_idx").on(t.districtId, t.seq),
     index("ledger_entry_district_time_idx").on(t.districtId, t.createdAt),
     index("ledger_entry_school_time_idx").on(t.schoolId, t.createdAt),
+    index("ledger_entry_funding_idx")
+      .on(t.fundingId)
+      .where(sql`${t.fundingId} is not null`),
     index("ledger_entry_test_money_idx")
       .on(t.districtId)
       .where(sql`${t.testMoney}`),
@@ -195,6 +200,13 @@ export const webhookEvent = pgTable(
     eventKey: text("event_key").notNull(),
     event: text("event").notNull(),
     reference: text("reference").notNull(),
+    /**
+     * What a refund or a dispute takes back (kobo), from the signed body (issue 33): Paystack's refund.processed has
+     * `amount` (a string in its samples), charge.dispute.resolve `refund_amount`. Null for charge.success.
+     */
+    amount: bigint("amount", { mode: "number" }),
+    /** The provider's id of the refund (refund_reference) or dispute (id), which the debit's reference carries. */
+    providerId: text("provider_id"),
     receivedAt: createdAt(),
     /** Claimed by a worker until then (its lease), tried this many times, due again then after a failure. */
     claimedUntil: timestamp("claimed_until", { withTimezone: true }),
