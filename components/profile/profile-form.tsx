@@ -24,7 +24,18 @@ const validation = lazyResolver(() => import("@/lib/contract/staff").then((m) =>
  * A new e-mail or phone number asks for the current password; a new e-mail then waits for the code
  * sent to it (EmailCodeDialog, shown by the profile view), so the account cannot be moved to an address its owner does not hold.
  */
-export function ProfileForm({ staff, onDone, onEmailPending }: { staff: StaffProfile; onDone: () => void; onEmailPending: (email: string) => void }) {
+export function ProfileForm({
+  staff,
+  liveChecks,
+  onDone,
+  onEmailPending,
+}: {
+  staff: StaffProfile;
+  /** Whether this person may ask if an e-mail or phone is taken (they add or change staff): else no live hints. */
+  liveChecks: boolean;
+  onDone: () => void;
+  onEmailPending: (email: string) => void;
+}) {
   const router = useRouter();
   const form = useForm<OwnStaffDetailsInput, unknown, OwnStaffDetails>({
     resolver: validation.resolver,
@@ -58,7 +69,11 @@ export function ProfileForm({ staff, onDone, onEmailPending }: { staff: StaffPro
         className="flex flex-col gap-5 rounded-lg border border-border bg-card p-5"
       >
         {busy ? <LoadingOverlay /> : null}
-        <StaffDetailsFields terminologies={staff.stateDetails.stateTerminologies} own={{ email: staff.email, phoneNumber: staff.phoneNumber.number }} />
+        <StaffDetailsFields
+          terminologies={staff.stateDetails.stateTerminologies}
+          own={{ email: staff.email, phoneNumber: staff.phoneNumber.number }}
+          liveChecks={liveChecks}
+        />
         {contactChanges ? (
           <div className="flex flex-col gap-1">
             <PasswordField

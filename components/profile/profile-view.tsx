@@ -12,7 +12,7 @@ import { ProfileForm } from "./profile-form";
 import { ProfilePictureEditor } from "./profile-picture-editor";
 
 /** One's own record (read by id, so it shows the re-read after an update), its picture, and the form to change it. */
-export function ProfileView({ initial }: { initial: StaffProfile }) {
+export function ProfileView({ initial, liveChecks }: { initial: StaffProfile; liveChecks: boolean }) {
   const record = useStaffRecord(initial.id);
   const staff = record.data?.staff ?? initial;
   const [editing, setEditing] = useState(false);
@@ -32,7 +32,7 @@ export function ProfileView({ initial }: { initial: StaffProfile }) {
       />
       <ProfilePictureEditor staffId={staff.id} picture={staff.profilePicture} name={name} />
       {editing ? (
-        <ProfileForm key={staff.version} staff={staff} onDone={() => setEditing(false)} onEmailPending={setPendingEmail} />
+        <ProfileForm key={staff.version} staff={staff} liveChecks={liveChecks} onDone={() => setEditing(false)} onEmailPending={setPendingEmail} />
       ) : (
         <>
           <DetailList items={staffDetailItems(staff)} />

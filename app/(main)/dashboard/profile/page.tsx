@@ -11,13 +11,15 @@ export const metadata: Metadata = { title: "User profile" };
 
 /** The signed-in staff member's record, labelled with the state's terms, with their picture and the form to change it. */
 export default async function ProfilePage() {
-  const { staff: me } = await getSignedInUser();
+  const { staff: me, permissions } = await getSignedInUser();
+  // The API answers whether an e-mail or phone is taken only to those who add or change staff, in an Active district.
+  const liveChecks = me.district.accountStatus === "Active" && (permissions.includes("staff.create") || permissions.includes("staff.update"));
   const queries = serverQueries();
   const [{ staff }] = await Promise.all([queries.fetch(staffReads.record(me.id)), queries.prefetch(referenceReads.allEnum())]);
   return (
     <PageFrame title="User profile" crumbs={[{ label: "User profile" }]}>
       <HydrationBoundary state={queries.state()}>
-        <ProfileView initial={staff} />
+        <ProfileView initial={staff} liveChecks={liveChecks} />
       </HydrationBoundary>
     </PageFrame>
   );
