@@ -141,6 +141,12 @@ const schema = z.object({
    */
   WEBHOOK_ANSWER_WAIT_MS: wholeNumber(100),
   /**
+   * A payment still pending this long after its link was made (minutes) — neither the user's return nor the webhook
+   * came — is verified with the provider by the webhook sweep and credited or closed; checked again as often while the
+   * provider says it is under way.
+   */
+  PENDING_PAYMENT_SWEEP_MINUTES: z._default(z.coerce.number().check(z.int(), z.positive()), 30),
+  /**
    * Optional: the only client addresses the webhook is taken from (comma-separated; Paystack's documentation lists its
    * own). Off when left out: behind a proxy that does not show the sender's address (TRUSTED_PROXY_HOPS at the portal)
    * every address would look the same. The signature is checked either way.

@@ -1,14 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rawRows } from "../../db/raw-rows";
-import { webhookEvent } from "../../db/schema";
+import { payment, webhookEvent } from "../../db/schema";
 import { systemScope } from "../../db/scope";
 import { describeForLog } from "../../http/error-log";
 import { AppError } from "../../http/errors";
 import { logFor } from "../../observability/log";
 import { countWebhookEvent, type WebhookOutcome } from "../../observability/payment-metrics";
 import { verifyPayment, type ProviderDeps } from "../provider/paystack";
-import { findPayment } from "./queries";
+import { findPayment, markPaymentFailed } from "./queries";
 import { settlePayment } from "./settle";
 import { takeBackFunding, type TakeBack } from "./take-back";
 
@@ -80,7 +80,9 @@ export async function processEvent(deps: ProviderDeps, id?: string): Promise<Han
   const claimed = await claim(deps.db, id);
   if (!claimed) return null;
   try {
-    const handled = takenBackBy[claimed.event] ? await takeBackFromEvent(deps, claimed) : await creditFromEvent(deps, claimed.reference);
+    const handled = takenBackBy[claimed.event]
+      ? await takeBackFromEvent(deps, claimed)
+      : await creditFromEvent(deps, claimed.reference, claimed.event === settleEvent);
     await deps.db.update(webhookEvent).set({ processedAt: new Date(), outcome: handled.outcome, claimedUntil: null }).where(eq(webhookEvent.id, claimed.id));
     countWebhookEvent(handled.outcome);
     return handled;
@@ -117,13 +119,41 @@ async function takeBackFromEvent(deps: ProviderDeps, claimed: Claimed): Promise<
   return { outcome, answer: { received: true, status: outcome === "debited" ? "debited" : "already-debited" } };
 }
 
-async function creditFromEvent(deps: ProviderDeps, reference: string): Promise<Handled> {
+/** The sweep's own event for a payment left pending (issue 33, item 5): no webhook came, so the sweep asks the provider. */
+const settleEvent = "payment.settle";
+/** At most this many stale payments queued per pass; the next pass takes the rest. */
+const SETTLE_BATCH = 100;
+
+/**
+ * Queues, as the sweep's own events, payments still pending PENDING_PAYMENT_SWEEP_MINUTES after their link was made, so
+ * that each is verified and credited or closed under the same lease as a webhook's event (once across instances). A
+ * payment the provider still calls under way is queued again once that long has passed since its last check.
+ */
+export async function queueStalePayments(deps: ProviderDeps): Promise<number> {
+  const minutes = deps.config.PENDING_PAYMENT_SWEEP_MINUTES;
+  const result = await deps.db.execute(sql`
+    insert into ${webhookEvent} (event_key, event, reference)
+    select ${settleEvent + ":-:"} || reference, ${settleEvent}, reference from ${payment}
+    where status = 'pending' and created_at < now() - make_interval(mins => ${minutes})
+    order by created_at limit ${SETTLE_BATCH}
+    on conflict (event_key) do update set processed_at = null, outcome = null, next_attempt_at = now()
+    where ${webhookEvent}.processed_at < now() - make_interval(mins => ${minutes})
+    returning id`);
+  return rawRows<{ id: string }>(result).length;
+}
+
+async function creditFromEvent(deps: ProviderDeps, reference: string, sweep = false): Promise<Handled> {
   // No one is signed in: the payment is found by its reference, in whichever district started it.
   const scope = systemScope("the provider's webhook names a payment by its reference; no one is signed in");
   const paid = await findPayment(deps.db, scope, reference);
   if (!paid) return { outcome: "ignored", answer: { received: true, ignored: true } };
   if (paid.status === "credited") return { outcome: "already_credited", answer: { received: true, status: "already-credited" } };
   const verified = await verifyPayment(deps, reference);
+  if (sweep && verified.status === "not_found") {
+    // Left pending and unknown to the provider: never paid there. Closed; a late success would still be credited.
+    await markPaymentFailed(deps.db, scope, reference, "not found at the provider");
+    return { outcome: "not_credited", answer: { received: true, credited: false } };
+  }
   try {
     const settled = await settlePayment(deps, scope, paid, verified, null);
     return { outcome: settled.status === "credited" ? "credited" : "already_credited", answer: { received: true, status: settled.status } };
@@ -136,8 +166,17 @@ async function creditFromEvent(deps: ProviderDeps, reference: string): Promise<H
 }
 
 /**
- * Every instance takes up events left undone — by a process stopped after recording one, or after a failure — soon after
- * it starts and then every 30 s, one at a time, each under its lease (several instances never do one twice).
+ * One pass of the sweep: payments left pending past PENDING_PAYMENT_SWEEP_MINUTES are queued, then every event due is
+ * done, one at a time, each under its lease (several instances never do one twice).
+ */
+export async function sweepOnce(deps: ProviderDeps, stopped: () => boolean = () => false): Promise<void> {
+  await queueStalePayments(deps);
+  for (;;) if (stopped() || (await processEvent(deps)) === null) break;
+}
+
+/**
+ * Every instance takes up events left undone — by a process stopped after recording one, or after a failure — and
+ * payments left pending, soon after it starts and then every 30 s.
  */
 export function startWebhookSweep(deps: ProviderDeps, everyMs = 30_000): { stop: () => Promise<void> } {
   let running: Promise<void> | null = null;
@@ -146,7 +185,7 @@ export function startWebhookSweep(deps: ProviderDeps, everyMs = 30_000): { stop:
     if (running || stopped) return;
     running = (async () => {
       try {
-        for (;;) if (stopped || (await processEvent(deps)) === null) break;
+        await sweepOnce(deps, () => stopped);
       } catch (error) {
         log.error({ error: describeForLog(error) }, "webhook sweep failed");
       } finally {

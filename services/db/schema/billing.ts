@@ -102,7 +102,14 @@ export const payment = pgTable(
     createdAt: createdAt(),
     settledAt: timestamp("settled_at", { withTimezone: true }),
   },
-  (t) => [check("payment_amount_positive", sql`${t.amount} > 0`), index("payment_district_idx").on(t.districtId, t.createdAt)],
+  (t) => [
+    check("payment_amount_positive", sql`${t.amount} > 0`),
+    index("payment_district_idx").on(t.districtId, t.createdAt),
+    // The settlement sweep's look for payments left pending (issue 33), every 30 s on every instance.
+    index("payment_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /**
