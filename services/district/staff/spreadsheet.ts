@@ -73,8 +73,10 @@ const columns: (EntityDefinition<SheetContext, NewStaff, StaffFiltersQuery>["col
 
 const dateColumns = ["dob", "dateOfEmployment", "dateOfLastPromotion", "dateOfFirstAppointment", "dateOfPresentAppointment", "lastDateOfPosting"] as const;
 
-/** A typed choice spelt as the list spells it (the contract's speller; gender also from its abbreviations). */
-const spelledAs = (list: readonly string[], value: string) => speller(list)(value);
+/** Typed choices spelt as their lists spell them (the contract's speller; gender, with its abbreviations, is spellGender). */
+const spellTitle = speller(titleEnum);
+const spellMaritalStatus = speller(maritalStatusEnum);
+const spellStaffType = speller(staffTypes);
 
 /** The schema names a few fields that the sheet holds in another column. */
 const columnOf = (path: PropertyKey | undefined) =>
@@ -113,10 +115,10 @@ function checkStaffRow(data: Record<string, string>, context: SheetContext): { v
     ...Object.fromEntries(columns.map((c) => [c.key, text(c.key)])),
     ...Object.fromEntries(dateColumns.map((key) => [key, isoDay(text(key))])),
     ...places,
-    title: text("title") ? spelledAs(titleEnum, text("title")) : "Mr",
+    title: text("title") ? spellTitle(text("title")) : "Mr",
     gender: spellGender(text("gender")),
-    maritalStatus: spelledAs(maritalStatusEnum, text("maritalStatus")),
-    staffType: spelledAs(staffTypes, text("staffType")),
+    maritalStatus: spellMaritalStatus(text("maritalStatus")),
+    staffType: spellStaffType(text("staffType")),
     phoneCode: phone.code,
     phoneNumber: phone.number,
     schoolId: "schoolId" in posting ? posting.schoolId : null,
