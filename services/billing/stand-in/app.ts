@@ -18,7 +18,7 @@ const log = logFor("stand-in");
 export type StandInFaults = { delayMs?: number };
 
 export type StandInOptions = {
-  /** Where `charge.success` goes: by default the portal's public webhook route, or the billing API's own without PORTAL_URL. */
+  /** Where its webhooks go: by default the portal's public webhook route, or the billing API's own without PORTAL_URL. */
   webhookUrl?: string;
   /** Tests: hand the signed webhook to an in-process app instead of sending it over HTTP. */
   deliver?: (body: string, signature: string) => Promise<unknown>;
@@ -37,6 +37,16 @@ const initializeBody = z.object({
   reference,
   callback_url: z.string().check(z.minLength(1), z.maxLength(2000)),
   currency: z._default(z.string(), "NGN"),
+});
+
+const refundBody = z.object({
+  transaction: z.union([reference, z.number()]),
+  amount: z.optional(z.number().check(z.int(), z.positive())),
+});
+const disputeBody = z.object({
+  transaction: reference,
+  amount: z.optional(z.number().check(z.int(), z.positive())),
+  resolution: z.optional(z.enum(["merchant-accepted", "auto-accepted", "declined"])),
 });
 
 /**
@@ -84,7 +94,8 @@ const sameSecret = (given: string, secret: string) => {
 /**
  * The payment provider's local stand-in (architecture 'Billing'): Paystack's initialise and verify calls and its
  * `charge.success` webhook, for running offline without PAYSTACK_SECRET_KEY, plus the calls of the portal's test
- * checkout page (read a payment; pay, fail or abandon it). Its state is in the database (every API worker agrees),
+ * checkout page (read a payment; pay, fail or abandon it), Paystack's refund (with its refund.* webhooks) and a
+ * dispute of its own (charge.dispute.create and .resolve), so that tests send what the provider sends. Its state is in the database (every API worker agrees),
  * its webhooks are signed with its generated secret. Mounted at /provider-stand-in of the billing API, and started
  * on ports of their own by the tests. It never runs with a real key.
  */
@@ -168,13 +179,85 @@ export function createProviderStandIn(deps: ProviderDeps, options: StandInOption
       return refuse(c, 409, `This test payment is already ${row.status}.`);
     }
     // The webhook is not waited for: the return page credits the payment too, whichever arrives first.
-    if (status === "success") void sendWebhook(settled);
+    if (status === "success") void sendWebhook(settled.reference, { event: "charge.success", data: asPaystack(settled) });
     return c.json({ redirect: returnAddress(settled) });
   });
 
-  async function sendWebhook(row: StandInRow) {
+  /**
+   * Paystack's Create Refund (POST /refund: `transaction`, its reference or id; `amount` in kobo, the whole payment when
+   * left out), for a paid transaction. It answers the refund queued, then sends refund.pending and refund.processed in the
+   * shapes of Paystack's samples (PaystackOSS/doc-code-snippets, dist/doc/payments/webhooks/events.js): the payment's
+   * `transaction_reference`, a `refund_reference` once processed, `amount` as a string.
+   */
+  app.post("/refund", async (c) => {
+    if (!(await authorised(c))) return refuse(c, 401, "Invalid key");
+    const parsed = refundBody.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return refuse(c, 400, "Invalid refund details");
+    const row = await find(String(parsed.data.transaction));
+    if (!row) return refuse(c, 404, "Transaction not found");
+    if (row.status !== "success") return refuse(c, 400, "Cannot refund a transaction that was not successful");
+    const amount = parsed.data.amount ?? row.amount;
+    if (amount > row.amount) return refuse(c, 400, "Refund amount cannot be more than the transaction amount");
+    const refund = (status: "pending" | "processed", refundReference: string | null) => ({
+      event: `refund.${status}`,
+      data: {
+        status,
+        transaction_reference: row.reference,
+        refund_reference: refundReference,
+        amount: String(amount),
+        currency: row.currency,
+        processor: "stand-in",
+        customer: { email: row.email },
+        integration: 0,
+        domain: "test",
+      },
+    });
+    await sendWebhook(row.reference, refund("pending", null));
+    await sendWebhook(row.reference, refund("processed", `RF_${randomBytes(8).toString("hex")}`));
+    return c.json({
+      status: true,
+      message: "Refund has been queued for processing",
+      data: { transaction: asPaystack(row), amount, currency: row.currency, status: "pending", domain: "test" },
+    });
+  });
+
+  /**
+   * The stand-in's own call (Paystack has none: the customer's bank opens a dispute): opens a dispute of a paid
+   * transaction — charge.dispute.create — and, given a `resolution`, resolves it — charge.dispute.resolve; Paystack's
+   * resolutions are merchant-accepted or auto-accepted (lost) and declined (won). Shapes of Paystack's samples: `id`,
+   * `refund_amount` (kobo), `status`, `resolution`, `transaction` (the payment as verify describes it).
+   */
+  app.post("/dispute", async (c) => {
+    if (!(await authorised(c))) return refuse(c, 401, "Invalid key");
+    const parsed = disputeBody.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return refuse(c, 400, "Invalid dispute details");
+    const row = await find(parsed.data.transaction);
+    if (!row || row.status !== "success") return refuse(c, 404, "Transaction not found");
+    const id = randomBytes(4).readUInt32BE(0);
+    const amount = parsed.data.amount ?? row.amount;
+    const dispute = (event: string, resolution: string | null) => ({
+      event,
+      data: {
+        id,
+        refund_amount: amount,
+        currency: row.currency,
+        status: resolution ? "resolved" : "awaiting-merchant-feedback",
+        resolution,
+        domain: "test",
+        transaction: asPaystack(row),
+        transaction_reference: null,
+        category: "chargeback",
+        customer: { email: row.email },
+      },
+    });
+    await sendWebhook(row.reference, dispute("charge.dispute.create", null));
+    if (parsed.data.resolution) await sendWebhook(row.reference, dispute("charge.dispute.resolve", parsed.data.resolution));
+    return c.json({ status: true, message: "Dispute opened", data: { id, refund_amount: amount, resolution: parsed.data.resolution ?? null } });
+  });
+
+  async function sendWebhook(ref: string, event: unknown) {
     try {
-      const body = JSON.stringify({ event: "charge.success", data: asPaystack(row) });
+      const body = JSON.stringify(event);
       const signature = signBody(body, await standInSecretOf(db));
       if (options.deliver) return void (await options.deliver(body, signature));
       const url =
@@ -186,10 +269,10 @@ export function createProviderStandIn(deps: ProviderDeps, options: StandInOption
         body,
         signal: AbortSignal.timeout(10_000),
       });
-      if (!response.ok) log.warn({ reference: row.reference, status: response.status }, `webhook for ${row.reference} answered ${response.status}`);
+      if (!response.ok) log.warn({ reference: ref, status: response.status }, `webhook for ${ref} answered ${response.status}`);
       await response.body?.cancel();
     } catch (error) {
-      log.warn({ reference: row.reference, error: describeForLog(error) }, `webhook for ${row.reference} not delivered`);
+      log.warn({ reference: ref, error: describeForLog(error) }, `webhook for ${ref} not delivered`);
     }
   }
 
