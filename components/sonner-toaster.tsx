@@ -11,7 +11,7 @@ export default function SonnerToaster() {
   const { resolvedTheme } = useTheme();
   // Sonner's Toaster (a child) has subscribed by the time this effect runs, so nothing handed over is lost.
   useEffect(() => toasterMounted((kind, message) => toast[kind](message)), []);
-  // At the bottom: at the top a notice covered an open dialog's title and close button (centred, reaching 5%
-  // of the screen's height from the top); on a desktop the bottom-right corner is clear of a dialog altogether.
-  return <Toaster richColors closeButton position="bottom-right" duration={NOTIFICATION_TIMEOUT_MS} theme={resolvedTheme === "dark" ? "dark" : "light"} />;
+  // Top right, as before: at the bottom a phone shows a notice across the whole width, over the form's own
+  // buttons (Next, Save), for its ten seconds.
+  return <Toaster richColors closeButton position="top-right" duration={NOTIFICATION_TIMEOUT_MS} theme={resolvedTheme === "dark" ? "dark" : "light"} />;
 }

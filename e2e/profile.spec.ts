@@ -104,8 +104,16 @@ test.describe("the user profile", () => {
     await expect(page.getByText(newEmail)).toBeVisible();
     const after = (await (await districtApi("GET", "/auth/me", await apiToken({ ...account, email: newEmail }))).json()) as { staff: { email: string } };
     expect(after.staff.email).toBe(newEmail);
-    const notices = (await (await fetch(`${mailboxUrl}/messages?to=${encodeURIComponent(account.email)}`)).json()) as { raw: string }[];
-    expect(notices.some((m) => unfolded(m.raw).includes(newEmail))).toBe(true);
+    // The notice to the old address goes out through the outbox just after the change commits: wait for it.
+    await expect
+      .poll(
+        async () => {
+          const notices = (await (await fetch(`${mailboxUrl}/messages?to=${encodeURIComponent(account.email)}`)).json()) as { raw: string }[];
+          return notices.some((m) => unfolded(m.raw).includes(newEmail));
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
   });
 
   test("a square-cropped profile picture is uploaded as JPEG, then the dashboard @demo @writes", async ({ page, signIn }) => {

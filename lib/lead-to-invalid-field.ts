@@ -1,6 +1,5 @@
 "use client";
 
-import type { BaseSyntheticEvent } from "react";
 import { formInvalidMessage } from "@/lib/contract/notices";
 import { toast } from "@/lib/notify";
 
@@ -35,16 +34,4 @@ export function leadToInvalidField(form: HTMLFormElement | null, framesLeft = 20
     first.scrollIntoView({ block: "center" });
   }
   toast.error(invalidNotice(controls.map(nameOf)));
-}
-
-/**
- * The forms' handler for an invalid submit (react-hook-form's second argument to handleSubmit): the
- * submit event's target is the form; without it, the notice alone.
- */
-export function onInvalidSubmit(_errors: unknown, event?: BaseSyntheticEvent): void {
-  const target = event?.target;
-  const form = target instanceof HTMLFormElement ? target : null;
-  // react-hook-form focuses a field of its own (one it holds a ref of) just after this handler, at once and
-  // in a timeout: run after both, so the first field on the screen keeps the focus.
-  setTimeout(() => setTimeout(() => leadToInvalidField(form), 0), 0);
 }

@@ -13,7 +13,7 @@ import type { HistoryAccess } from "@/lib/audit-access";
 import type { ClassForm, ClassItem } from "@/lib/contract/classes";
 import { levelsOfCategory } from "@/lib/contract/classes-values";
 import { lazyResolver } from "@/lib/lazy-resolver";
-import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
+import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { toast } from "@/lib/notify";
 import { classKeys, classMutations, useClassTypes, type ClassBody, type ClassUpdateBody } from "@/lib/queries/classes";
 import { useDistrictSchools } from "@/lib/queries/schools";

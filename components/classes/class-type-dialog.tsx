@@ -9,7 +9,7 @@ import { TextField } from "@/components/ui/text-field";
 import type { ClassTypeForm, ClassTypeItem } from "@/lib/contract/classes";
 import { classLevels } from "@/lib/contract/classes-values";
 import { lazyResolver } from "@/lib/lazy-resolver";
-import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
+import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { toast } from "@/lib/notify";
 import { classKeys, classMutations, type ClassTypeBody } from "@/lib/queries/classes";
 import { useApiMutation } from "@/lib/use-api-mutation";

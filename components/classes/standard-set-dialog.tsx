@@ -13,7 +13,7 @@ import type { ClassTypeItem, StandardSetForm, StandardSetReview } from "@/lib/co
 import { classMessages, levelsOfCategory, standardSetLevels } from "@/lib/contract/classes-values";
 import type { SchoolCategory } from "@/lib/contract/schools-values";
 import { lazyResolver } from "@/lib/lazy-resolver";
-import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
+import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { toast } from "@/lib/notify";
 import { classKeys, classMutations, useClassTypes, type StandardSetBody } from "@/lib/queries/classes";
 import { useDistrictSchools } from "@/lib/queries/schools";

@@ -11,7 +11,7 @@ import { admissionNumberOf, admissionPatternTokens, formatNaira, isAdmissionPatt
 import { successNotices } from "@/lib/contract/messages";
 import { configurationKeys, configurationMutations, useConfiguration } from "@/lib/queries/configuration";
 import { lazyResolver } from "@/lib/lazy-resolver";
-import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
+import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { toast } from "@/lib/notify";
 import { useApiMutation } from "@/lib/use-api-mutation";
 

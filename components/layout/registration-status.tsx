@@ -7,7 +7,7 @@ import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextField } from "@/components/ui/text-field";
 import type { DistrictProfile, DistrictUpdate } from "@/lib/contract/district";
 import { lazyResolver } from "@/lib/lazy-resolver";
-import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
+import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { toast } from "@/lib/notify";
 import { useApiRead } from "@/lib/queries/api-read";
 import { useDistrictProfile } from "@/lib/queries/district";

@@ -11,7 +11,7 @@ import { registrationMessages } from "@/lib/contract/registration-values";
 import type { RegistrantForm, RegistrantFormInput } from "@/lib/contract/registration";
 import type { FieldIssue } from "@/lib/contract/errors";
 import { lazyResolver } from "@/lib/lazy-resolver";
-import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
+import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { useStateTerms } from "@/lib/queries/registration";
 import { useTaken } from "@/lib/use-availability";
 import type { Draft } from "./draft";

@@ -12,7 +12,7 @@ import { TextField } from "@/components/ui/text-field";
 import type { FieldIssue } from "@/lib/contract/errors";
 import type { RegisteringDistrict, RegisteringDistrictInput } from "@/lib/contract/registration";
 import { lazyResolver } from "@/lib/lazy-resolver";
-import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
+import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { term } from "@/lib/contract/terminology";
 import { useStatePortals, useStateTerms } from "@/lib/queries/registration";
 

@@ -14,7 +14,7 @@ import { staffRegisterMessages } from "@/lib/contract/staff-values";
 import { term } from "@/lib/contract/terminology";
 import { staffTypes, type StateTerminologies } from "@/lib/contract/user";
 import { lazyResolver } from "@/lib/lazy-resolver";
-import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
+import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { staffKeys, staffMutations } from "@/lib/queries/staff";
 import { routes } from "@/lib/routes";
 import { useApiMutation } from "@/lib/use-api-mutation";

@@ -15,7 +15,7 @@ import { todayInLagos } from "@/lib/contract/staff-values";
 import type { StaffTransferInput, StaffTransferRequest, StaffTransferReview } from "@/lib/contract/staff-transfers";
 import { TRANSFER_REASON_MAX, type TransferDestinationKind } from "@/lib/contract/staff-transfers-values";
 import { lazyResolver } from "@/lib/lazy-resolver";
-import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
+import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { toast } from "@/lib/notify";
 import {
   chosenDestination,

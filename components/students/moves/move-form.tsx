@@ -13,7 +13,7 @@ import type { StudentMoveInput, StudentMoveLine } from "@/lib/contract/students"
 import { studentMessages } from "@/lib/contract/students-values";
 import { keptSelection, useKeptSelection } from "@/lib/kept-selection";
 import { lazyResolver } from "@/lib/lazy-resolver";
-import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
+import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { toast } from "@/lib/notify";
 import { useApiRead } from "@/lib/queries/api-read";
 import { classKeys, classReads } from "@/lib/queries/classes";

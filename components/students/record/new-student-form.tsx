@@ -7,7 +7,7 @@ import { NavLink } from "@/components/ui/nav-link";
 import { successNotices } from "@/lib/contract/notices";
 import type { NewStudent, NewStudentInput } from "@/lib/contract/students";
 import { lazyResolver } from "@/lib/lazy-resolver";
-import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
+import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { studentKeys, studentRecordMutations } from "@/lib/queries/students";
 import { routes } from "@/lib/routes";
 import { useApiMutation } from "@/lib/use-api-mutation";

@@ -8,7 +8,7 @@ import { successNotices } from "@/lib/contract/notices";
 import type { StudentRecord, StudentUpdateInput } from "@/lib/contract/students";
 import { enrolmentStatuses } from "@/lib/contract/students-values";
 import { lazyResolver } from "@/lib/lazy-resolver";
-import { onInvalidSubmit } from "@/lib/lead-to-invalid-field";
+import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { studentKeys, studentRecordMutations, type StudentUpdate } from "@/lib/queries/students";
 import { routes } from "@/lib/routes";
 import { useApiMutation } from "@/lib/use-api-mutation";
