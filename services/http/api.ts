@@ -12,9 +12,10 @@ import { loggedShedding, createAdmission } from "./admission";
 import { controlCharacterIssue, fieldWithControlCharacter } from "../../lib/contract/control-characters";
 import { acceptRequestId, newRequestId, REQUEST_ID_HEADER } from "../../lib/contract/request-id";
 import { logFor } from "../observability/log";
-import { observeHttp, watchAdmission } from "../observability/metrics";
+import { watchAdmission } from "../observability/metrics";
+import { accessLine } from "./access-line";
 import { scopeOf } from "../db/scope";
-import type { ApiClientCaller, ApiEnv, Actor, Deps } from "./context";
+import type { ApiEnv, Deps } from "./context";
 import { AppError, renderError, validationError } from "./errors";
 import { buildOpenApi } from "./openapi";
 
@@ -267,35 +268,6 @@ export function createApi(deps: Deps, info: { title: string; version: string }) 
 }
 
 export type Api = ReturnType<typeof createApi>;
-
-/** Health checks come every half second from each load balancer: counted, not written to the log. */
-const QUIET_ROUTES = new Set(["/livez", "/readyz", "/health"]);
-
-/**
- * One line per request, and its place in the metrics: the route pattern (never the path, which holds ids,
- * nor the query, which holds what was searched for), the status, the time, and who asked by id only.
- */
-function accessLine(c: Context<ApiEnv>, how: { service: string; began: number }) {
-  const durationMs = performance.now() - how.began;
-  const route = c.get("route") ?? "(no route)";
-  const status = c.res.status;
-  observeHttp({ service: how.service, route, method: c.req.method, status, seconds: durationMs / 1000 });
-  if (QUIET_ROUTES.has(route)) return;
-  const actor = c.get("actor") as Actor | undefined;
-  const client = c.get("apiClient") as ApiClientCaller | undefined;
-  c.get("log").info(
-    {
-      method: c.req.method,
-      route,
-      status,
-      durationMs: Math.round(durationMs * 10) / 10,
-      staffId: actor?.staffId,
-      districtId: actor?.districtId ?? client?.districtId,
-      apiClientId: client?.id,
-    },
-    "request",
-  );
-}
 
 /**
  * The process answers whatever the database is doing: a database that is busy (the embedded one works
