@@ -52,6 +52,7 @@ async function timed(script: string, file: string, env: Record<string, string>) 
   return { ms, output: result.output.trim(), peakMb: result.peakMb };
 }
 
+type Timed = Awaited<ReturnType<typeof timed>>;
 type Round = { backup: number; restore: number; size: number; backupMb: number; restoreMb: number; said: string };
 
 async function rounds(runs: number, once: (run: number) => Promise<Round>) {
@@ -68,6 +69,13 @@ async function rounds(runs: number, once: (run: number) => Promise<Round>) {
   };
 }
 
+/** One round's figures: both commands' time and peak memory, the file's size (the file is removed), what the restore said last. */
+function outcome(file: string, backup: Timed, restore: Timed): Round {
+  const size = statSync(file).size;
+  rmSync(file);
+  return { backup: backup.ms, restore: restore.ms, size, backupMb: backup.peakMb, restoreMb: restore.peakMb, said: restore.output.split("\n").at(-1) ?? "" };
+}
+
 export async function benchBackup(runs: number) {
   const folder = mkdtempSync(join(tmpdir(), "bench-backup-"));
   try {
@@ -82,16 +90,7 @@ export async function benchBackup(runs: number) {
       const target = join(folder, `restored-${run}`);
       const restore = await timed(restoreCli, file, { DATA_DIR: target });
       rmSync(target, { recursive: true, force: true });
-      const size = statSync(file).size;
-      rmSync(file);
-      return {
-        backup: backup.ms,
-        restore: restore.ms,
-        size,
-        backupMb: backup.peakMb,
-        restoreMb: restore.peakMb,
-        said: restore.output.split("\n").at(-1) ?? "",
-      };
+      return outcome(file, backup, restore);
     });
     console.log(
       `backup and restore, ${STUDENTS.toLocaleString("en")} pupils (times and sizes: median of ${runs}; memory: the highest; each command in a process of its own, as run):`,
@@ -116,16 +115,7 @@ export async function benchBackup(runs: number) {
         const target = await freshServerDatabase(serverUrl, "bench_restored");
         try {
           const restore = await timed(restoreCli, file, { DATABASE_URL: target.url });
-          const size = statSync(file).size;
-          rmSync(file);
-          return {
-            backup: backup.ms,
-            restore: restore.ms,
-            size,
-            backupMb: backup.peakMb,
-            restoreMb: restore.peakMb,
-            said: restore.output.split("\n").at(-1) ?? "",
-          };
+          return outcome(file, backup, restore);
         } finally {
           await target.drop();
         }
