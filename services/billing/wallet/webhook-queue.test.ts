@@ -37,9 +37,12 @@ describe("the provider's webhook, recorded first", () => {
   const balanceOf = async (districtId: string) => (await api.db.select().from(wallet).where(eq(wallet.districtId, districtId)))[0]?.balance ?? 0;
   const entriesOf = (reference: string) => api.db.select().from(ledgerEntry).where(eq(ledgerEntry.reference, reference));
   const eventsOf = (reference: string) => api.db.select().from(webhookEvent).where(eq(webhookEvent.reference, reference));
+  /** The credit is in the ledger and the event's work is recorded as done (two statements: the outcome comes just after the credit). */
   const creditedIn = async (reference: string, withinMs: number) => {
-    for (const began = Date.now(); Date.now() - began < withinMs; await new Promise((r) => setTimeout(r, 50)))
-      if ((await entriesOf(reference)).length > 0) return true;
+    for (const began = Date.now(); Date.now() - began < withinMs; await new Promise((r) => setTimeout(r, 50))) {
+      const done = (await eventsOf(reference)).every((e) => e.processedAt !== null);
+      if (done && (await entriesOf(reference)).length > 0) return true;
+    }
     return false;
   };
   const send = (webhook: SignedWebhook, headers: Record<string, string> = {}) =>
