@@ -59,6 +59,10 @@ export const billingMessages = {
   schoolRequired: "Choose a school.",
   termRequired: "Choose a term.",
   sessionFormat: "Enter the session as two consecutive years, e.g. 2026/2027.",
+  sessionNotChargeable: (current: string, previous: string | null) =>
+    previous
+      ? `Report cards are bought for the district's current session (${current}) or, until its first term starts, the previous one (${previous}).`
+      : `Report cards are bought for the district's current session (${current}) only.`,
   idempotencyKeyRequired: "An idempotency key is required (up to 100 characters).",
   idempotencyKeyReused: "This idempotency key was already used for a different charge.",
   reasonRequired: "Give the reason for the reversal.",

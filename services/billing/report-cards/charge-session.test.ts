@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { IssuedApiKey } from "../../../lib/contract/billing";
+import { billingMessages, type IssuedApiKey } from "../../../lib/contract/billing";
 import type { AuthResult } from "../../../lib/contract/user";
 import { districtConfiguration, ledgerEntry, reportCardCharge, wallet } from "../../db/schema";
 import { createTestApi, type TestApi } from "../../test/harness";
@@ -66,5 +66,32 @@ describe("report-card charges under a session the district does not know", () =>
     const charged = await serviceCharge({ schoolId: sch.id, academicSession: current, term: "First Term", idempotencyKey: `current-${++n}` });
     expect(charged.status, await charged.text()).toBe(201);
     expect(await chargesOf(sch.id)).toHaveLength(2);
+  });
+
+  it("charges the previous session only until the current session's first term starts", async () => {
+    const [config] = await api.db.select().from(districtConfiguration).where(eq(districtConfiguration.districtId, d1));
+    const { terms } = present(config);
+    const previous = shifted(current, -1);
+    const sch = await schoolWithPupils(api, d1, 3);
+    await fund(api, d1, 1_000_000);
+    const order = () => ({ schoolId: sch.id, academicSession: previous, term: "Third Term", idempotencyKey: `previous-${++n}` });
+    try {
+      // The first term starts after today (as between moving to the new session and its first day): the window is open.
+      const later = terms.map((t) => ({ ...t, startDate: "2999-01-01", endDate: "2999-01-02" }));
+      await api.db.update(districtConfiguration).set({ terms: later }).where(eq(districtConfiguration.districtId, d1));
+      const charged = await serviceCharge(order());
+      expect(charged.status, await charged.text()).toBe(201);
+      expect(await chargesOf(sch.id)).toHaveLength(3);
+      // Once it has started, the previous session is closed.
+      const started = terms.map((t) => ({ ...t, startDate: "2000-01-01" }));
+      await api.db.update(districtConfiguration).set({ terms: started }).where(eq(districtConfiguration.districtId, d1));
+      const closed = await serviceCharge({ ...order(), term: "Second Term" });
+      const text = await closed.text();
+      expect(closed.status, text).toBe(400);
+      expect(JSON.parse(text).message).toBe(billingMessages.sessionNotChargeable(current, null));
+      expect(await chargesOf(sch.id)).toHaveLength(3);
+    } finally {
+      await api.db.update(districtConfiguration).set({ terms }).where(eq(districtConfiguration.districtId, d1));
+    }
   });
 });

@@ -11,7 +11,7 @@ import { AppError, notFound } from "../../http/errors";
 import { countReportCardCharge, type ChargeBy, type ChargeOutcome } from "../../observability/payment-metrics";
 import { entryRows, toLogItem } from "../ledger/items";
 import { postEntry } from "../ledger/post";
-import { currentTerm } from "./term";
+import { chargeableSessions, currentTerm } from "./term";
 
 export type ChargedSchool = { id: string; name: string; districtId: string };
 /** What a charge is for: the session and term, and the district's price per pupil (kobo). */
@@ -39,6 +39,7 @@ export async function findSchool(db: Reader, scope: Scope, schoolId: string): Pr
 /**
  * The session and term asked for, each defaulting to the district's current one (its configuration's session;
  * the term by `currentTerm`, from the configuration's term dates and today in Lagos), and the district's price.
+ * A session named must be one the configuration knows (`chargeableSessions`): 400 otherwise, nothing charged.
  */
 export async function chargeTermOf(db: Reader, scope: Scope, districtId: string, asked: { academicSession?: string; term?: string }): Promise<ChargeTerm> {
   const [config] = await db
@@ -47,9 +48,17 @@ export async function chargeTermOf(db: Reader, scope: Scope, districtId: string,
     .where(and(eq(districtConfiguration.districtId, districtId), within(scope, districtConfiguration)));
   // Every district has one (provisionDistrict); a district outside the scope has none to find.
   if (!config) throw notFound();
+  const today = todayInLagos();
+  if (asked.academicSession !== undefined) {
+    const open = chargeableSessions(config, today);
+    if (asked.academicSession !== open.current && asked.academicSession !== open.previous) {
+      const message = billingMessages.sessionNotChargeable(open.current, open.previous);
+      throw new AppError("validation", message, [{ path: "academicSession", message }]);
+    }
+  }
   return {
     academicSession: asked.academicSession ?? config.academicSession,
-    term: asked.term ?? currentTerm(config.terms, todayInLagos()),
+    term: asked.term ?? currentTerm(config.terms, today),
     price: config.price,
   };
 }

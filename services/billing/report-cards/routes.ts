@@ -7,7 +7,7 @@ import { chargeAnswer, chargeLocked, chargeTermOf, countedCharge, countUncharged
 const tag = "Report cards";
 
 const whoIsCharged =
-  "the school's Enrolled pupils not yet charged for that session and term (a reversed charge does not count) × the district's report-card price; academicSession? and term? default to the district's current ones (its configuration's session; the term whose dates contain today, else the next one, else Third Term)";
+  "the school's Enrolled pupils not yet charged for that session and term (a reversed charge does not count) × the district's report-card price; academicSession? and term? default to the district's current ones (its configuration's session; the term whose dates contain today, else the next one, else Third Term); a session named must be the current one, or the previous one until the current session's first term starts (400 otherwise, nothing charged)";
 
 /** Buying a term's report cards for a school out of its district's wallet (staff with wallet.charge). */
 export function reportCardRoutes({ route }: Api) {

@@ -53,7 +53,7 @@ export function serviceChargeRoutes({ route }: Api) {
       method: "POST",
       path: "/service/report-card-charge",
       summary:
-        "For result-processing systems, with the API key in the x-api-key header (no staff token): buys a school's report cards of its key's district for a term, as POST /wallet/report-card-charge does. Body: { schoolId, academicSession, term, idempotencyKey }. 201 { message, entry: TransactionLogItem, pupils, amount, balance } (kobo); a retry with the same idempotencyKey (per district) answers 200 with the original entry and charges nothing; 409 when the key was used for a different school, session or term; 200 with entry null when there is nothing to charge; 402 when the balance is short; 401 for a missing, unknown or revoked key",
+        "For result-processing systems, with the API key in the x-api-key header (no staff token): buys a school's report cards of its key's district for a term, as POST /wallet/report-card-charge does. Body: { schoolId, academicSession, term, idempotencyKey }. 201 { message, entry: TransactionLogItem, pupils, amount, balance } (kobo); a retry with the same idempotencyKey (per district) answers 200 with the original entry and charges nothing; 400 for a session other than the district's current one (or the previous one until the current session's first term starts); 409 when the key was used for a different school, session or term; 200 with entry null when there is nothing to charge; 402 when the balance is short; 401 for a missing, unknown or revoked key",
       tag: "Report cards",
       access: apiKeyAccess,
       body: serviceChargeSchema,
