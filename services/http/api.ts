@@ -47,6 +47,8 @@ export type RouteSpec<B extends Schema | undefined, Q extends Schema | undefined
   shell?: true;
   /** Never refused for load (health checks: a load balancer must always get an answer). */
   unmetered?: true;
+  /** Runs before the body is read, within admission control: a public form's limit refuses a caller before its bytes are taken in. */
+  beforeBody?: (c: Context<ApiEnv>) => Promise<void>;
 };
 
 export type RegisteredRoute = Omit<RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>, never>;
@@ -198,7 +200,19 @@ export function createApi(deps: Deps, info: { title: string; version: string }) 
     // a length is read whole by the limit, so a token checked after it would be refused once the file is in
     // when it expired on the way (the portal streams large uploads and cannot send them twice), and a
     // caller without a token or the permission would have the API take in the whole file first.
-    if (spec.rawBody) app.on(spec.method, spec.path, named, unmetered, authenticated, limit, handle);
+    const { beforeBody } = spec;
+    if (beforeBody)
+      app.on(
+        spec.method,
+        spec.path,
+        named,
+        admitted,
+        authenticated,
+        createMiddleware<ApiEnv>(async (c, next) => (await beforeBody(c), next())),
+        limit,
+        handle,
+      );
+    else if (spec.rawBody) app.on(spec.method, spec.path, named, unmetered, authenticated, limit, handle);
     else app.on(spec.method, spec.path, named, limit, spec.unmetered ? unmetered : admitted, authenticated, handle);
   }
 

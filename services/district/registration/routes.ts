@@ -8,7 +8,8 @@ import { hashToken } from "../../auth/tokens";
 import { publicAccess } from "../../http/access";
 import type { Api } from "../../http/api";
 import { AppError, validationError } from "../../http/errors";
-import { imageFrom, MAX_IMAGE_FORM_BYTES, readForm } from "../../images/image-upload";
+import { imageFrom, readForm } from "../../images/image-upload";
+import { MAX_IMAGE_BYTES } from "../../../lib/contract/images";
 import { registerDistrict } from "./register";
 
 /** The form's `registration` field: the JSON of both steps; anything else is a malformed request. */
@@ -35,14 +36,19 @@ export function registrationRoutes({ route }: Api) {
       tag: "Registration",
       access: publicAccess,
       rawBody: true,
-      maxBodyBytes: MAX_IMAGE_FORM_BYTES,
+      // One logo and the form's own bytes.
+      maxBodyBytes: MAX_IMAGE_BYTES + 64 * 1024,
+      // Counted per client address before a byte of the form is read: a malformed or oversized form counts too.
+      beforeBody: async (c) => {
+        const { db, config } = c.get("deps");
+        await takeAttempt(db, config.RATE_LIMIT_WINDOW_SECONDS, [[`register-submit:ip:${c.get("clientIp")}`, config.REGISTRATION_LIMIT_PER_IP]]);
+      },
     },
     async (c) => {
       const { db, config } = c.get("deps");
       const form = await readForm(c);
       const input = registrationOf(form.registration);
       await takeAttempt(db, config.RATE_LIMIT_WINDOW_SECONDS, [
-        [`register-submit:ip:${c.get("clientIp")}`, config.REGISTRATION_LIMIT_PER_IP],
         [`register-submit:email:${hashToken(input.staff.email.toLowerCase())}`, config.REGISTRATION_LIMIT_PER_EMAIL],
       ]);
       const logo = form.logo instanceof File && form.logo.size > 0 ? await imageFrom(form.logo) : null;
