@@ -76,6 +76,12 @@ export const permissionCatalogue = [
     name: "View the audit trail",
     description: "See who changed which record and what it was before, and download the trail.",
   },
+  {
+    operation: "statistics.view",
+    category: "Statistics",
+    name: "View statistics",
+    description: "See and download the statistics of the district, LGEA or school in reach.",
+  },
 ] as const;
 
 export type Operation = (typeof permissionCatalogue)[number]["operation"];
