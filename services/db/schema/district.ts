@@ -114,5 +114,13 @@ export const districtRegistration = pgTable("district_registration", {
   submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
   reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
   reviewedBy: uuid("reviewed_by"),
+  /**
+   * The registrant's phone and staff numbers, held here and not on their staff record until approval: a
+   * registration reserves none of them against staff; they are checked at review (issue 35).
+   */
+  phoneCode: text("phone_code"),
+  phoneNumber: text("phone_number"),
+  oracleNumber: text("oracle_number"),
+  tescomNumber: text("tescom_number"),
   createdAt: createdAt(),
 });
