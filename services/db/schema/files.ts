@@ -41,6 +41,9 @@ export const dataImport = pgTable(
     status: text("status").$type<"staged" | "confirmed">().notNull().default("staged"),
     createdBy: uuid("created_by").notNull(),
     createdCount: integer("created_count"),
+    /** What confirming does with rows matching an existing record: apply their changes, skip them, or hold them as errors. */
+    existing: text("existing").$type<"update" | "skip" | "error">().notNull().default("update"),
+    updatedCount: integer("updated_count"),
     createdAt: createdAt(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   },
@@ -61,6 +64,11 @@ export const importRow = pgTable(
     valid: boolean("valid").notNull(),
     /** A digest of the row's identity within the file (storedKey: never the text itself), for duplicates. */
     dedupeKey: text("dedupe_key").notNull(),
+    /** The existing record (in the uploader's scope) whose key the row holds, and its version when staged: none for a new record. */
+    matchId: uuid("match_id"),
+    matchVersion: integer("match_version"),
+    /** For a matched row, the cells that differ from the record: column key → the record's value (the row's is in data); {} when unchanged. */
+    changes: jsonb("changes").$type<Record<string, string>>(),
   },
   (t) => [index("import_row_import_idx").on(t.importId, t.rowNumber), index("import_row_key_idx").on(t.importId, t.dedupeKey)],
 );
