@@ -10,3 +10,4 @@ export * from "./access";
 export * from "./files";
 export * from "./records";
 export * from "./billing";
+export * from "./second-factor";
