@@ -1,0 +1,36 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { StatisticsFilters } from "../../../lib/contract/statistics";
+import { classType, school, student } from "../../db/schema";
+import { within, type StaffScope } from "../../db/scope";
+
+/** The school filters (LGEA, category, one school) on the school table; undefined when none is set. */
+export function schoolConditions(filters: StatisticsFilters): SQL | undefined {
+  return and(
+    filters.lgeaId ? eq(school.lgeaId, filters.lgeaId) : undefined,
+    filters.category ? eq(school.category, filters.category) : undefined,
+    filters.schoolId ? eq(school.id, filters.schoolId) : undefined,
+  );
+}
+
+/** A school-owned row (by its school column) of a school the filters keep, within the scope. */
+export function atFilteredSchools(scope: StaffScope, filters: StatisticsFilters, schoolColumn: typeof student.schoolId): SQL | undefined {
+  const conditions = schoolConditions(filters);
+  if (!conditions) return undefined;
+  return sql`${schoolColumn} in (select ${school.id} from ${school} where ${and(within(scope, school), conditions)})`;
+}
+
+/**
+ * Enrolled pupils of the session as the filters keep them: status Enrolled, admitted by the session's last
+ * day, in the scope, at the filtered schools, of the filtered gender; the level filter keeps pupils whose
+ * class is of that level (and so leaves out pupils without a class).
+ */
+export function enrolledPupils(scope: StaffScope, filters: StatisticsFilters, sessionEnd: string): SQL | undefined {
+  return and(
+    within(scope, student),
+    eq(student.enrolmentStatus, "Enrolled"),
+    sql`${student.dateOfAdmission} <= ${sessionEnd}`,
+    atFilteredSchools(scope, filters, student.schoolId),
+    filters.gender ? eq(student.gender, filters.gender) : undefined,
+    filters.level ? eq(classType.level, filters.level) : undefined,
+  );
+}
