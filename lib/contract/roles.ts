@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { nameWithin, text, upTo, versionField } from "./fields";
 import { allOperations, type Operation, type Permission } from "./permissions";
+import type { StaffPosting } from "./staff-values";
 import type { OrganizationType } from "./user";
 
 export * from "./roles-values";
@@ -62,10 +63,25 @@ export type StaffAccess = {
 };
 
 /** A staff member as the autocomplete shows one (GET /staff/search answers more: StaffListItem). */
-export type StaffSearchResult = { id: string; firstName: string; lastName: string; email: string; staffType: string };
+export type StaffSearchResult = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  staffType: string;
+  /** Where they are posted: tells namesakes apart. */
+  posting: StaffPosting;
+};
 
 /** POST /role/delete/{id}: the role and every assignment of it are gone. */
 export type RoleDeleted = { message: string; removedAssignments: number };
+
+/**
+ * GET /role/assignable-organizations: where the caller may give a role (their own reach): the district
+ * (only when they work at the district), its LGEAs and schools in reach; a school with its LGEA's name.
+ */
+export type AssignableOrganization = { id: string; name: string; type: OrganizationType; lgeaName: string | null };
+export type AssignableOrganizations = { organizations: AssignableOrganization[] };
 
 /** POST /role/assign answers 201 with the new assignment's id (the one POST /role/unassign/{roleAccessId} takes). */
 export type RoleAssigned = { roleAccessId: string };

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { uuidParam } from "../../../lib/contract/fields";
-import { assignRoleSchema, roleMessages, type RoleAssigned, type StaffAccess } from "../../../lib/contract/roles";
+import { assignRoleSchema, roleMessages, type AssignableOrganizations, type RoleAssigned, type StaffAccess } from "../../../lib/contract/roles";
 import { recordAudit } from "../../db/audit";
 import { scopeInDistrict } from "../../db/scope";
 import { guardUnique } from "../../db/unique-violation";
@@ -8,7 +8,16 @@ import { requires } from "../../http/access";
 import type { Api } from "../../http/api";
 import { AppError, notFound } from "../../http/errors";
 import { findStaff } from "../staff/queries";
-import { assignmentsOf, deleteRoleAccess, findRole, insertRoleAccess, isRoleHeld, organizationInScope, staffWithOwner } from "./queries";
+import {
+  assignableOrganizations,
+  assignmentsOf,
+  deleteRoleAccess,
+  findRole,
+  insertRoleAccess,
+  isRoleHeld,
+  organizationInScope,
+  staffWithOwner,
+} from "./queries";
 import { assertCanGrant, assertCanRemove } from "./rules";
 
 const tag = "Roles and permissions";
@@ -54,6 +63,21 @@ export function roleAccessRoutes({ route }: Api) {
         }),
       );
       return c.json({ roleAccessId: created.id } satisfies RoleAssigned, 201);
+    },
+  );
+
+  route(
+    {
+      method: "GET",
+      path: "/role/assignable-organizations",
+      summary:
+        "Where the caller may give a role, within their own reach: the district (at district level only), its LGEAs and schools in reach. AssignableOrganizations { organizations: [{ id, name, type, lgeaName }] }, the district first, then LGEAs and schools by name",
+      tag,
+      access: requires("role.assign"),
+    },
+    async (c) => {
+      const organizations = await assignableOrganizations(c.get("deps").db, c.get("scope"));
+      return c.json({ organizations } satisfies AssignableOrganizations);
     },
   );
 

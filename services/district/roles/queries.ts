@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { allOperations, type Operation, type Permission } from "../../../lib/contract/permissions";
-import type { RoleSummary } from "../../../lib/contract/roles";
+import type { AssignableOrganization, RoleSummary } from "../../../lib/contract/roles";
 import type { OrganizationType } from "../../../lib/contract/user";
 import type { Reader, Tx } from "../../db/client";
 import { sameName } from "../../db/names";
@@ -219,4 +219,37 @@ export async function staffWithOwner(db: Reader, scope: StaffScope, staffId: str
     .innerJoin(district, eq(district.id, staff.districtId))
     .where(and(eq(staff.id, staffId), within(scope, staff)));
   return row;
+}
+
+/**
+ * Where the scope may give a role (the organisations `organizationInScope` accepts): the district itself at
+ * district level, then its LGEAs and its schools in reach, each by name; a school with its LGEA's name.
+ */
+export async function assignableOrganizations(db: Reader, scope: StaffScope): Promise<AssignableOrganization[]> {
+  const [districts, lgeas, schools] = await Promise.all([
+    scope.level === "district"
+      ? db
+          .select({ id: district.id, name: district.name })
+          .from(district)
+          .where(and(eq(district.id, scope.districtId), within(scope, district)))
+      : [],
+    scope.level === "school"
+      ? []
+      : db
+          .select({ id: lgea.id, name: lgea.name })
+          .from(lgea)
+          .where(and(eq(lgea.districtId, scope.districtId), within(scope, lgea)))
+          .orderBy(sql`lower(${lgea.name})`),
+    db
+      .select({ id: school.id, name: school.name, lgeaName: lgea.name })
+      .from(school)
+      .leftJoin(lgea, eq(lgea.id, school.lgeaId))
+      .where(and(eq(school.districtId, scope.districtId), within(scope, school)))
+      .orderBy(sql`lower(${school.name})`, asc(school.id)),
+  ]);
+  return [
+    ...districts.map((d) => ({ ...d, type: "District" as const, lgeaName: null })),
+    ...lgeas.map((l) => ({ ...l, type: "LGEA" as const, lgeaName: null })),
+    ...schools.map((s) => ({ ...s, type: "School" as const })),
+  ];
 }

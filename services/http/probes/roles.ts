@@ -9,6 +9,7 @@ export const roleProbes: ProbeTable = {
   "PATCH /role/update/:id": { params: { id: "role" }, body: () => ({ name: `Probe update ${nextProbeNumber()}`, operations: ["school.view"], version: 1 }) },
   "POST /role/delete/:id": { params: { id: "role" } },
   "GET /role/get-roles-for-organization/:id": { params: { id: "organization" } },
+  "GET /role/assignable-organizations": {},
   "POST /role/assign": { body: (id) => ({ staffId: id("staff"), roleId: id("role"), organizationId: id("organization") }) },
   "POST /role/unassign/:roleAccessId": { params: { roleAccessId: "roleAccess" } },
   "GET /role/staff-access/:staffId": { params: { staffId: "staff" } },
