@@ -8,6 +8,7 @@ import { reportCardRoutes } from "./report-cards/routes";
 import { serviceChargeRoutes } from "./report-cards/service-routes";
 import { apiClientRoutes } from "./api-clients/routes";
 import { reversalRoutes } from "./reversals/routes";
+import { reconciliationRoutes } from "./reconciliation/routes";
 
 /**
  * The billing API: a separate app with its own tables, trusting the same access tokens.
@@ -23,5 +24,6 @@ export function createBillingApi(deps: Deps) {
   serviceChargeRoutes(api);
   apiClientRoutes(api);
   reversalRoutes(api);
+  reconciliationRoutes(api);
   return api;
 }

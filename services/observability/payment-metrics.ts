@@ -4,10 +4,10 @@ import client from "prom-client";
 
 const providerRequests = new client.Counter({
   name: "billing_provider_requests_total",
-  help: "Calls to the payment provider, by call (initialize, verify) and outcome: ok, unknown_reference (verify), unreachable (no answer in time, a dropped connection), refused (an error status or an answer we cannot read)",
+  help: "Calls to the payment provider, by call (initialize, verify, list: a page of the transactions list for the reconciliation) and outcome: ok, unknown_reference (verify), unreachable (no answer in time, a dropped connection), refused (an error status or an answer we cannot read)",
   labelNames: ["call", "outcome"],
 });
-export type ProviderCall = "initialize" | "verify";
+export type ProviderCall = "initialize" | "verify" | "list";
 export type ProviderOutcome = "ok" | "unknown_reference" | "unreachable" | "refused";
 export const countProviderRequest = (call: ProviderCall, outcome: ProviderOutcome) => providerRequests.inc({ call, outcome });
 

@@ -61,7 +61,13 @@ const log = logFor("billing");
  * One call to the provider within PAYSTACK_TIMEOUT_MS (the answer's body included). No answer in time, a dropped
  * connection, a server error or an answer we cannot read all become the same 502: nothing was credited, try again.
  */
-async function call(deps: ProviderDeps, name: ProviderCall, method: "GET" | "POST", path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+export async function call(
+  deps: ProviderDeps,
+  name: ProviderCall,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
   const url = `${paystackBaseUrl(deps.config)}${path}`;
   try {
     const response = await fetch(url, {
@@ -79,7 +85,7 @@ async function call(deps: ProviderDeps, name: ProviderCall, method: "GET" | "POS
     return { status: response.status, json };
   } catch (error) {
     countProviderRequest(name, "unreachable");
-    log.error({ method, path: path.replace(/\/verify\/.*/, "/verify/…"), error: describeForLog(error) }, "payment provider unreachable");
+    log.error({ method, path: path.replace(/\/verify\/.*/, "/verify/…").replace(/\?.*/, ""), error: describeForLog(error) }, "payment provider unreachable");
     throw unreachable();
   }
 }

@@ -11,6 +11,7 @@ import { logFor } from "../../observability/log";
 import type { ProviderDeps } from "../provider/paystack";
 import { standInSecretOf } from "../provider/secret";
 import { signatureHeader, signBody } from "../provider/signature";
+import { listQuery, listTransactions } from "./list";
 
 const log = logFor("stand-in");
 
@@ -92,7 +93,7 @@ const sameSecret = (given: string, secret: string) => {
 };
 
 /**
- * The payment provider's local stand-in (architecture 'Billing'): Paystack's initialise and verify calls and its
+ * The payment provider's local stand-in (architecture 'Billing'): Paystack's initialise, verify and list calls and its
  * `charge.success` webhook, for running offline without PAYSTACK_SECRET_KEY, plus the calls of the portal's test
  * checkout page (read a payment; pay, fail or abandon it), Paystack's refund (with its refund.* webhooks) and a
  * dispute of its own (charge.dispute.create and .resolve), so that tests send what the provider sends. Its state is in the database (every API worker agrees),
@@ -143,6 +144,14 @@ export function createProviderStandIn(deps: ProviderDeps, options: StandInOption
     const row = await find(c.req.param("reference"));
     if (!row) return refuse(c, 400, "Transaction reference not found");
     return c.json({ status: true, message: "Verification successful", data: asPaystack(row) });
+  });
+
+  // Paystack's List Transactions (the reconciliation's call): the shapes and paging in ./list.ts.
+  app.get("/transaction", async (c) => {
+    if (!(await authorised(c))) return refuse(c, 401, "Invalid key");
+    const parsed = listQuery.safeParse(c.req.query());
+    if (!parsed.success) return refuse(c, 400, "Invalid query");
+    return c.json(await listTransactions(db, parsed.data, asPaystack));
   });
 
   // The test checkout page's calls (through the portal's /api/provider-stand-in/checkout/…).

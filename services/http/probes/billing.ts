@@ -18,6 +18,9 @@ export const billingProbes: ProbeTable = {
   "GET /api-clients": { query: { district: "district" } },
   "POST /api-clients": { body: (id) => ({ districtId: id("district"), name: "Probe result system" }) },
   "POST /api-clients/:id/revoke": { params: { id: { literal: randomId() } } },
+  // The reconciliation (super administrators): a day's comparison, the provider being the test API's stand-in.
+  "GET /reconciliation": { query: { from: { literal: "2026-01-01" }, to: { literal: "2026-01-02" } } },
+  "GET /reconciliation/download": { query: { from: { literal: "2026-01-01" }, to: { literal: "2026-01-02" } } },
   "POST /transaction-logs/reverse/:id": { params: { id: { literal: randomId() } }, body: () => ({ reason: "Probe reversal" }) },
   // Wallet funding (billing/wallet): district 2's wallet is 404; a payment link goes to the test API's provider stand-in
   // (nothing is paid); no payment has the probe's reference, so nothing is credited.
