@@ -94,17 +94,12 @@ export function RegistrationWizard() {
   };
 
   const verify = async (code: string) => {
-    const { verification, staff } = draft;
+    const { verification } = draft;
     if (!verification) return update({ ...draft, step: "administrator" });
-    const answer = await attempt(() =>
-      registrationCalls.verify({ verificationId: verification.id, code, phoneCode: staff.phoneCode ?? "+234", phoneNumber: staff.phoneNumber }),
-    );
+    const answer = await attempt(() => registrationCalls.verify({ verificationId: verification.id, code }));
     if (Array.isArray(answer)) return;
     const proven = { ...draft, verification: { ...verification, verified: true } };
-    const taken: FieldIssue[] = [
-      ...(answer.emailTaken ? [{ path: "staff.email", message: fieldMessages.emailTaken }] : []),
-      ...(answer.phoneTaken ? [{ path: "staff.phoneNumber", message: fieldMessages.phoneTaken }] : []),
-    ];
+    const taken: FieldIssue[] = answer.emailTaken ? [{ path: "staff.email", message: fieldMessages.emailTaken }] : [];
     toast.success(answer.message);
     setIssues(taken);
     update({ ...proven, step: taken.length > 0 ? "administrator" : "district" });
@@ -125,10 +120,13 @@ export function RegistrationWizard() {
       clearDraft();
       return succeed(registrationMessages.registered, routes.dashboard);
     }
-    // Back to the step whose fields the server named, with its messages on them.
+    // Back to the step whose fields the server named, with its messages on them. The attempt spent the
+    // e-mail's verification, so the next one asks for a new code.
     setIssues(result);
-    if (result.some((i) => i.path.startsWith("staff."))) update({ ...draft, step: "administrator" });
-    else if (result.some((i) => i.path.startsWith("district."))) update({ ...draft, step: "district" });
+    const spent = { ...draft, verification: { ...verification, verified: false } };
+    if (result.some((i) => i.path.startsWith("staff."))) update({ ...spent, step: "administrator" });
+    else if (result.some((i) => i.path.startsWith("district."))) update({ ...spent, step: "district" });
+    else update(spent);
   };
 
   const startAgain = () => {

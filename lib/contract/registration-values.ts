@@ -24,9 +24,16 @@ export const registrationMessages = {
   notAwaitingReview: "This district is not waiting for a review.",
   onlyOwnerResubmits: "Only the district's owner can send its details back for review.",
   notChangesRequested: "Your district's details can be changed here only when the reviewers have asked for changes.",
+  heldValueClash: (values: PendingValue[]) =>
+    `Another staff member already holds this registrant's ${values.map((v) => pendingValueNames[v]).join(" and ")}: reject the registration, or approve it once that is resolved.`,
 } as const;
 
-/** How long a verified e-mail address stays good for registering with: a long form, typed slowly. */
+/** A registrant's values that a registration holds, not reserves, until approval (checked against staff at review). */
+export const pendingValues = ["phoneNumber", "oracleNumber", "tescomNumber"] as const;
+export type PendingValue = (typeof pendingValues)[number];
+const pendingValueNames: Record<PendingValue, string> = { phoneNumber: "phone number", oracleNumber: "oracle number", tescomNumber: "TESCOM number" };
+
+/** How long a verified e-mail address stays good for registering with (a long form, typed slowly): for one attempt. */
 export const VERIFIED_EMAIL_HOURS = 24;
 
 /** A state portal with its terms (spec §1): what the registration's and the review's labels call a district and its numbers. */
@@ -38,8 +45,8 @@ export type StatePortalChoices = { statePortals: StatePortalTerms[] };
 /** POST /staff/register/email-code. */
 export type EmailCodeSent = { verificationId: string; email: string; message: string };
 
-/** POST /staff/register/verify-email: whether the address and the phone number are free, told only now the address is proven. */
-export type EmailVerified = { verified: true; emailTaken: boolean; phoneTaken: boolean; message: string };
+/** POST /staff/register/verify-email: whether the address is free, told only now it is proven (a phone's holder is never told). */
+export type EmailVerified = { verified: true; emailTaken: boolean; message: string };
 
 /** A registration as the review queue shows it, and as its registrant reads it on the notice. */
 export type RegistrationItem = {
@@ -75,6 +82,8 @@ export type RegistrationItem = {
   reason: string | null;
   submittedAt: string;
   reviewedAt: string | null;
+  /** The registrant's values another staff member holds now: approval is refused while any remains. */
+  clashes: PendingValue[];
 };
 
 /** GET /super-admin/registrations. */

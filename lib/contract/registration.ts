@@ -11,13 +11,8 @@ const sixDigits = z.string({ error: m.codeRequired }).check(z.trim(), z.regex(/^
 /** POST /staff/register/email-code. */
 export const emailCodeRequestSchema = z.object({ email: emailField });
 
-/** POST /staff/register/verify-email: the code, and the phone number to tell about once the address is proven. */
-export const verifyEmailSchema = z.object({
-  verificationId: uuidParam,
-  code: sixDigits,
-  phoneCode: z._default(z.string().check(z.trim(), z.regex(/^\+\d{1,4}$/, "Not a country code.")), "+234"),
-  phoneNumber: z.optional(z.string().check(z.trim(), z.maxLength(20, "Not a phone number."))),
-});
+/** POST /staff/register/verify-email: the code (the phone is never told about: it is checked at review). */
+export const verifyEmailSchema = z.object({ verificationId: uuidParam, code: sixDigits });
 
 /**
  * Step one: the staff form of spec §2 and §5 with a username and a password (the district's administrator

@@ -31,7 +31,7 @@ export function useStateTerms(stateId: string | null | undefined): StateTerminol
 /** The registration page's calls (public: the BFF forwards them without a session) and the review's. */
 export const registrationCalls = {
   requestCode: (email: string) => clientApi<EmailCodeSent>(districtApi("staff/register/email-code"), { method: "POST", json: { email } }),
-  verify: (body: { verificationId: string; code: string; phoneCode: string; phoneNumber: string }) =>
+  verify: (body: { verificationId: string; code: string }) =>
     clientApi<EmailVerified>(districtApi("staff/register/verify-email"), { method: "POST", json: body }),
   /** Both steps together, with the cropped logo: the BFF keeps the new administrator's tokens in the cookie. */
   submit: (registration: RegistrationInput, logo: Blob | null) => {

@@ -17,14 +17,14 @@ import { statePortal } from "../../db/schema";
 import { publicAccess } from "../../http/access";
 import type { Api } from "../../http/api";
 import { AppError } from "../../http/errors";
-import { isEmailTaken, isPhoneTaken, isUsernameTaken } from "../staff/identity";
+import { isEmailTaken, isUsernameTaken } from "../staff/identity";
 
 const tag = "Registration";
 
 /**
  * The registration page's public calls before it sends the registration (architecture 'Registration').
  * None of them is a directory: the username check is limited per client address, and whether an e-mail
- * address or a phone number already has an account is told only to whoever proved the address theirs.
+ * address already has an account is told only to whoever proved the address theirs; whether a phone has one, never.
  */
 export function registrationCheckRoutes({ route }: Api) {
   route(
@@ -103,7 +103,7 @@ export function registrationCheckRoutes({ route }: Api) {
       method: "POST",
       path: "/staff/register/verify-email",
       summary:
-        "Check the e-mailed code: { verificationId, code, phoneCode?, phoneNumber? }. EmailVerified, saying whether the address and the phone number already have an account; 400 for a wrong, expired or used code (a few tries per code)",
+        "Check the e-mailed code: { verificationId, code }. EmailVerified, saying whether the address already has an account (the phone is not told: it is checked at review); 400 for a wrong, expired or used code (a few tries per code). A verification serves one registration attempt",
       tag,
       access: publicAccess,
       body: verifyEmailSchema,
@@ -113,8 +113,7 @@ export function registrationCheckRoutes({ route }: Api) {
       const attempt = await checkCode(db, config, body.verificationId, ["registration"], body.code);
       const email = attempt?.newEmail;
       if (!attempt || !email || !(await db.transaction((tx) => useCode(tx, attempt.id)))) throw new AppError("bad_request", registrationMessages.codeInvalid);
-      const phoneTaken = body.phoneNumber ? await isPhoneTaken(db, { code: body.phoneCode, number: body.phoneNumber }) : false;
-      return c.json({ verified: true, emailTaken: await isEmailTaken(db, email), phoneTaken, message: registrationMessages.verified } satisfies EmailVerified);
+      return c.json({ verified: true, emailTaken: await isEmailTaken(db, email), message: registrationMessages.verified } satisfies EmailVerified);
     },
   );
 }

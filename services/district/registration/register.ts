@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, gt, isNotNull } from "drizzle-orm";
 import type { FieldIssue } from "../../../lib/contract/errors";
-import { formInvalidMessage } from "../../../lib/contract/messages";
+import { fieldMessages, formInvalidMessage } from "../../../lib/contract/messages";
 import { districtMessages } from "../../../lib/contract/district";
 import { registrationMessages, VERIFIED_EMAIL_HOURS, type registrationSchema } from "../../../lib/contract/registration";
 import type * as z from "zod/mini";
@@ -15,9 +16,9 @@ import { AppError } from "../../http/errors";
 import { saveImage } from "../../images/image-upload";
 import type { normalizeImage } from "../../images/normalize-image";
 import { placeIssues } from "../reference/places";
-import { guardIdentity } from "../staff/create-routes";
-import { identityIssues, under } from "../staff/rules";
-import { isUsernameTaken, lockStaffNumbers } from "../staff/identity";
+import { under } from "../staff/rules";
+import { isEmailTaken, isUsernameTaken } from "../staff/identity";
+import { pendingPhone } from "./pending-values";
 
 /** No one is signed in and the district does not exist yet: its checks ask the whole state, its writes name it. */
 const registering = systemScope("a district registers itself: no one is signed in, and the new district has no scope until it exists");
@@ -27,19 +28,28 @@ type Image = Awaited<ReturnType<typeof normalizeImage>>;
 
 const conflict = (issues: FieldIssue[]) => new AppError("conflict", formInvalidMessage, issues);
 
-/** The address of a registration code that was verified within VERIFIED_EMAIL_HOURS, or undefined. */
-async function verifiedEmail(db: Db | Tx, verificationId: string): Promise<string | undefined> {
+/**
+ * Spends the registration's e-mail verification (verified within VERIFIED_EMAIL_HOURS): one verification, one
+ * attempt, whatever its outcome, so a verified address cannot be used to probe the checks again and again.
+ * Answers the verified address, or undefined when there is none to spend.
+ */
+async function spendVerification(db: Db | Tx, verificationId: string): Promise<string | undefined> {
   const since = new Date(Date.now() - VERIFIED_EMAIL_HOURS * 3600 * 1000);
   const [row] = await db
-    .select({ email: resetCode.newEmail })
-    .from(resetCode)
-    .where(and(eq(resetCode.id, verificationId), eq(resetCode.purpose, "registration"), isNotNull(resetCode.usedAt), gt(resetCode.usedAt, since)));
+    .delete(resetCode)
+    .where(and(eq(resetCode.id, verificationId), eq(resetCode.purpose, "registration"), isNotNull(resetCode.usedAt), gt(resetCode.usedAt, since)))
+    .returning({ email: resetCode.newEmail });
   return row?.email ?? undefined;
 }
 
-/** Everything about the registration that another account or district may already hold, as per-field issues. */
+/**
+ * What the registration would take that another account or district holds, as per-field issues: the verified
+ * e-mail, the username and the district's name. The phone and staff numbers are not asked here (the answer
+ * would tell who holds them): they are held on the registration, not reserved, and checked at review.
+ */
 async function clashes(tx: Tx, input: Registration): Promise<FieldIssue[]> {
-  const issues = under("staff.", await identityIssues(tx, input.district.stateId, input.staff));
+  const issues: FieldIssue[] = [];
+  if (await isEmailTaken(tx, input.staff.email)) issues.push({ path: "staff.email", message: fieldMessages.emailTaken });
   if (await isUsernameTaken(tx, input.staff.username)) issues.push({ path: "staff.username", message: registrationMessages.usernameTaken });
   const [sameNamed] = await tx
     .select({ id: district.id })
@@ -53,9 +63,9 @@ async function clashes(tx: Tx, input: Registration): Promise<FieldIssue[]> {
 /**
  * Creates the district (Unverified) and its administrator (Active, its owner, holding its District
  * Administrator role), with what every district starts with (`provisionDistrict`), its logo, and its place
- * in the review queue: in one transaction, or none of it (architecture 'Registration'). Two registrations
- * of one state are serialised by the staff-number lock, so a double submit finds its twin's e-mail taken;
- * the unique indexes are the backstop.
+ * in the review queue: in one transaction, or none of it (architecture 'Registration'). The registrant's
+ * phone and staff numbers wait on the registration until approval; their staff record holds a placeholder
+ * phone meanwhile. A double submit finds its verification spent; the unique indexes are the backstop.
  */
 export async function registerDistrict(
   db: Db,
@@ -64,7 +74,7 @@ export async function registerDistrict(
   logo: Image | null,
 ): Promise<{ staffId: string; districtId: string }> {
   const email = input.staff.email.toLowerCase();
-  if ((await verifiedEmail(db, input.verificationId))?.toLowerCase() !== email)
+  if ((await spendVerification(db, input.verificationId))?.toLowerCase() !== email)
     throw new AppError("validation", formInvalidMessage, [{ path: "staff.email", message: registrationMessages.emailNotVerified }]);
   const badPlaces = placeIssues(input.staff);
   if (badPlaces.length > 0) throw new AppError("validation", formInvalidMessage, under("staff.", badPlaces));
@@ -73,10 +83,10 @@ export async function registerDistrict(
 
   const write = () =>
     db.transaction(async (tx) => {
-      await lockStaffNumbers(tx, state.id);
+      const id = randomUUID();
       const found = await clashes(tx, input);
       if (found.length > 0) throw conflict(found);
-      const { username, password: _password, ...details } = input.staff;
+      const { username, password: _password, phoneCode, phoneNumber, oracleNumber, tescomNumber, ...details } = input.staff;
       const [created] = await tx
         .insert(district)
         .values({
@@ -91,7 +101,17 @@ export async function registerDistrict(
       if (!created) throw new Error("district insert returned nothing");
       const [admin] = await tx
         .insert(staff)
-        .values({ ...details, email, username, passwordHash, districtId: created.id, staffType: "Non-Teaching", accountStatus: "Active" })
+        .values({
+          ...details,
+          ...pendingPhone(id),
+          id,
+          email,
+          username,
+          passwordHash,
+          districtId: created.id,
+          staffType: "Non-Teaching",
+          accountStatus: "Active",
+        })
         .returning();
       if (!admin) throw new Error("staff insert returned nothing");
       const { adminRole } = await provisionDistrict(tx, created.id);
@@ -104,7 +124,7 @@ export async function registerDistrict(
         .set({ ownerStaffId: admin.id, logoId })
         .where(and(eq(district.id, created.id), within(registering, district)))
         .returning();
-      await tx.insert(districtRegistration).values({ districtId: created.id, registrantStaffId: admin.id });
+      await tx.insert(districtRegistration).values({ districtId: created.id, registrantStaffId: admin.id, phoneCode, phoneNumber, oracleNumber, tescomNumber });
       const actor = { staffId: admin.id };
       await recordAudit(tx, actor, "district.register", { id: created.id, districtId: created.id }, null, owned);
       await recordAudit(tx, actor, "staff.create", { id: admin.id, districtId: created.id }, null, { ...admin, passwordHash: undefined });
@@ -113,11 +133,9 @@ export async function registerDistrict(
 
   // A twin that slipped past the checks meets the unique indexes: the same answer as the check's.
   const issue = (path: string, message: string) => () => conflict([{ path, message }]);
-  return guardIdentity(
-    () =>
-      guardUnique("staff_username_uq", issue("staff.username", registrationMessages.usernameTaken), () =>
-        guardUnique("district_state_name_uq", issue("district.name", districtMessages.nameTaken), write),
-      ),
-    "staff.",
+  return guardUnique("staff_email_uq", issue("staff.email", fieldMessages.emailTaken), () =>
+    guardUnique("staff_username_uq", issue("staff.username", registrationMessages.usernameTaken), () =>
+      guardUnique("district_state_name_uq", issue("district.name", districtMessages.nameTaken), write),
+    ),
   );
 }

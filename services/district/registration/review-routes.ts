@@ -22,6 +22,7 @@ import type { Api } from "../../http/api";
 import type { Actor } from "../../http/context";
 import { AppError, notFound } from "../../http/errors";
 import { isDistrictNameTaken } from "../districts/state-names";
+import { settleHeldValues } from "./pending-values";
 import { registrations, tellRegistrant } from "./review";
 
 const tag = "Registration";
@@ -91,7 +92,7 @@ export function registrationReviewRoutes({ route }: Api) {
       method: "POST",
       path: "/super-admin/registrations/:id/approve",
       summary:
-        "Approve a registration awaiting review: the district becomes Active and its registrant is told by e-mail. 409 when it is not awaiting review, or when the district is not Unverified (a suspension is lifted only by the account-status action)",
+        "Approve a registration awaiting review: the district becomes Active, its registrant's phone and staff numbers move to their staff record, and they are told by e-mail. 409 when it is not awaiting review, when the district is not Unverified (a suspension is lifted only by the account-status action), or while another staff member holds the registrant's phone or a staff number (the queue's clashes)",
       tag,
       access: superAdminOnly,
       params: idParams,
@@ -104,11 +105,12 @@ export function registrationReviewRoutes({ route }: Api) {
         await decide(tx, scope, actor, params.id, "AwaitingReview", { status: "Approved", reason: null, reviewedAt: new Date(), reviewedBy: actor.staffId });
         // Approval makes an Unverified district Active; it never lifts a suspension. Refused here, the decision is rolled back.
         const [current] = await tx
-          .select({ accountStatus: district.accountStatus })
+          .select({ accountStatus: district.accountStatus, stateId: district.stateId })
           .from(district)
           .where(and(eq(district.id, params.id), within(scope, district)))
           .for("update");
         if (current && current.accountStatus !== "Unverified") throw new AppError("conflict", approvalNeedsUnverified(current.accountStatus));
+        if (current) await settleHeldValues(tx, scope, params.id, current.stateId);
         await tx
           .update(district)
           .set({ accountStatus: "Active", updatedAt: new Date() })

@@ -6,6 +6,7 @@ import { within, type StaffScope } from "../../db/scope";
 import type { Deps } from "../../http/context";
 import { imageLocation } from "../../../lib/contract/images";
 import { buildTerminologies } from "../../../lib/contract/terminology";
+import { pendingClashes } from "./pending-values";
 
 /** Registrations in the scope (every district for a super administrator), oldest first: the review queue reads them in order. */
 export async function registrations(db: Reader, scope: StaffScope, filter: { status?: RegistrationStatus; districtId?: string }): Promise<RegistrationItem[]> {
@@ -28,7 +29,11 @@ export async function registrations(db: Reader, scope: StaffScope, filter: { sta
       ),
     )
     .orderBy(asc(districtRegistration.submittedAt), asc(districtRegistration.districtId));
-  return rows.map(({ registration: r, district: d, state, registrant: s }) => ({
+  const open = (status: RegistrationStatus) => status === "AwaitingReview" || status === "ChangesRequested";
+  const clashes = await Promise.all(
+    rows.map(({ registration: r, district: d }) => (open(r.status) ? pendingClashes(db, d.stateId, r.registrantStaffId, r) : Promise.resolve([]))),
+  );
+  return rows.map(({ registration: r, district: d, state, registrant: s }, i) => ({
     district: {
       id: d.id,
       name: d.name,
@@ -45,10 +50,11 @@ export async function registrations(db: Reader, scope: StaffScope, filter: { sta
       lastName: s.lastName,
       middleName: s.middleName,
       email: s.email,
-      phone: `${s.phoneCode}${s.phoneNumber}`,
+      // Until approval the registration holds these, not the staff record.
+      phone: r.phoneNumber ? `${r.phoneCode ?? ""}${r.phoneNumber}` : `${s.phoneCode}${s.phoneNumber}`,
       username: s.username,
-      oracleNumber: s.oracleNumber,
-      tescomNumber: s.tescomNumber,
+      oracleNumber: r.phoneNumber ? r.oracleNumber : s.oracleNumber,
+      tescomNumber: r.phoneNumber ? r.tescomNumber : s.tescomNumber,
       gender: s.gender,
       dob: s.dob,
       address: s.address,
@@ -61,6 +67,7 @@ export async function registrations(db: Reader, scope: StaffScope, filter: { sta
     reason: r.reason,
     submittedAt: r.submittedAt.toISOString(),
     reviewedAt: r.reviewedAt?.toISOString() ?? null,
+    clashes: clashes[i] ?? [],
   }));
 }
 
