@@ -15,6 +15,7 @@ import { authCalls } from "@/lib/queries/auth";
 import { useApiAction } from "@/lib/use-api-action";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 import { lazyResolver } from "@/lib/lazy-resolver";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 const validation = lazyResolver(() => import("@/lib/contract/auth").then((m) => m.loginFormSchema));
 
@@ -31,7 +32,7 @@ export function LoginForm() {
   });
 
   return (
-    <form onFocus={validation.warm} noValidate onSubmit={form.handleSubmit(run, onInvalidSubmit)} className="flex flex-col gap-4">
+    <form {...formWithoutScript} onFocus={validation.warm} noValidate onSubmit={form.handleSubmit(run, onInvalidSubmit)} className="flex flex-col gap-4">
       {busy ? <LoadingOverlay /> : null}
       <TextField label="E-mail" type="email" autoComplete="username" error={errors.email?.message} {...form.register("email")} />
       <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...form.register("password")} />

@@ -16,6 +16,7 @@ import { authCalls } from "@/lib/queries/auth";
 import { useApiAction } from "@/lib/use-api-action";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 import { lazyResolver } from "@/lib/lazy-resolver";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 const validation = lazyResolver(() => import("@/lib/contract/auth").then((m) => m.updatePasswordFormSchema));
 
@@ -55,7 +56,7 @@ export function UpdatePasswordForm() {
     run({ ...("id" in reset ? { resetCodeId: reset.id } : { email: reset.email }), code: values.code, password: values.password });
 
   return (
-    <form onFocus={validation.warm} noValidate onSubmit={form.handleSubmit(onSubmit, onInvalidSubmit)} className="flex flex-col gap-4">
+    <form {...formWithoutScript} onFocus={validation.warm} noValidate onSubmit={form.handleSubmit(onSubmit, onInvalidSubmit)} className="flex flex-col gap-4">
       {busy ? <LoadingOverlay /> : null}
       <p className="text-sm text-muted-foreground">
         Enter the 6-digit code we e-mailed to <strong className="text-foreground">{reset.email}</strong>, and choose your password.

@@ -9,6 +9,7 @@ import { billingMessages, formatNaira, maxFundingKobo, minFundingKobo } from "@/
 import { nairaToKobo } from "@/lib/contract/configuration-values";
 import { walletMutations } from "@/lib/queries/wallet";
 import { useApiMutation } from "@/lib/use-api-mutation";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 /** The amount typed, in kobo, or the message that says what is wrong with it (the API checks the same limits). */
 function amountOf(text: string): { kobo: number } | { error: string } {
@@ -44,7 +45,7 @@ export function FundWalletDialog() {
     <>
       <Button onClick={() => setOpen(true)}>Fund wallet</Button>
       <Dialog open={open} onOpenChange={setOpen} title="Fund the wallet" description="You will pay on the payment provider's page and come back here.">
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <form {...formWithoutScript} onSubmit={submit} noValidate className="flex flex-col gap-4">
           {link.busy ? <LoadingOverlay /> : null}
           <TextField
             label="Amount (₦)"

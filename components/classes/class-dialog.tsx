@@ -18,6 +18,7 @@ import { toast } from "@/lib/notify";
 import { classKeys, classMutations, useClassTypes, type ClassBody, type ClassUpdateBody } from "@/lib/queries/classes";
 import { useDistrictSchools } from "@/lib/queries/schools";
 import { useApiMutation } from "@/lib/use-api-mutation";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 const createValidation = lazyResolver(() => import("@/lib/contract/classes").then((m) => m.classFormSchema));
 const updateValidation = lazyResolver(() => import("@/lib/contract/classes").then((m) => m.classUpdateSchema));
@@ -101,6 +102,7 @@ export function ClassDialog({ districtId, item, defaultSchool = "", history = nu
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={title}>
       <form
+        {...formWithoutScript}
         onFocus={validation.warm}
         noValidate
         aria-label={item ? "Edit class" : "New class"}

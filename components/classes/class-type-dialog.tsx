@@ -13,6 +13,7 @@ import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { toast } from "@/lib/notify";
 import { classKeys, classMutations, type ClassTypeBody } from "@/lib/queries/classes";
 import { useApiMutation } from "@/lib/use-api-mutation";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 const createValidation = lazyResolver(() => import("@/lib/contract/classes").then((m) => m.classTypeFormSchema));
 const updateValidation = lazyResolver(() => import("@/lib/contract/classes").then((m) => m.classTypeUpdateSchema));
@@ -47,6 +48,7 @@ export function ClassTypeDialog({ item, nextPosition, onClose }: Props) {
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={item ? `Edit ${item.name}` : "New class type"}>
       <form
+        {...formWithoutScript}
         onFocus={validation.warm}
         noValidate
         aria-label={item ? "Edit class type" : "New class type"}

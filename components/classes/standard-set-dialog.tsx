@@ -18,6 +18,7 @@ import { toast } from "@/lib/notify";
 import { classKeys, classMutations, useClassTypes, type StandardSetBody } from "@/lib/queries/classes";
 import { useDistrictSchools } from "@/lib/queries/schools";
 import { useApiMutation } from "@/lib/use-api-mutation";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 const validation = lazyResolver(() => import("@/lib/contract/classes").then((m) => m.standardSetSchema));
 
@@ -94,6 +95,7 @@ export function StandardSetDialog({ districtId, defaultSchool = "", onClose }: P
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title="Add standard set">
       {check.busy || create.busy ? <LoadingOverlay /> : null}
       <form
+        {...formWithoutScript}
         ref={formRef}
         onFocus={validation.warm}
         noValidate

@@ -14,6 +14,7 @@ import { lazyResolver } from "@/lib/lazy-resolver";
 import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { toast } from "@/lib/notify";
 import { useApiMutation } from "@/lib/use-api-mutation";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 const validation = lazyResolver(() => import("@/lib/contract/configuration").then((m) => m.configurationFormSchema));
 
@@ -79,6 +80,7 @@ function ConfigurationForm({ configuration, canEdit }: { configuration: District
 
   return (
     <form
+      {...formWithoutScript}
       onFocus={canEdit ? validation.warm : undefined}
       noValidate
       aria-label="District configuration"

@@ -12,6 +12,7 @@ import { districtMutations } from "@/lib/queries/district";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { useDistrictChanged } from "@/lib/use-district-change";
 import { lazyResolver } from "@/lib/lazy-resolver";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 const validation = lazyResolver(() => import("@/lib/contract/district").then((m) => m.districtUpdateSchema));
 
@@ -41,6 +42,7 @@ export function DistrictDetailsForm({ district, districtTerm }: { district: Dist
 
   return (
     <form
+      {...formWithoutScript}
       onFocus={validation.warm}
       noValidate
       aria-label={`${districtTerm} details`}

@@ -13,6 +13,7 @@ import { useApiRead } from "@/lib/queries/api-read";
 import { useDistrictProfile } from "@/lib/queries/district";
 import { registrationCalls, registrationKeys, registrationReads } from "@/lib/queries/registration";
 import { useApiMutation } from "@/lib/use-api-mutation";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 type Values = Omit<DistrictUpdate, "version">;
 const validation = lazyResolver(() => import("@/lib/contract/registration").then((m) => m.resubmissionSchema));
@@ -63,6 +64,7 @@ function ResubmitForm({ district, districtTerm }: { district: DistrictProfile; d
   });
   return (
     <form
+      {...formWithoutScript}
       onFocus={validation.warm}
       noValidate
       aria-label="Correct the district's details"

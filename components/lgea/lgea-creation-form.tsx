@@ -27,6 +27,7 @@ import { useSuccessRedirect } from "@/lib/use-success-redirect";
 import { AdministratorPicker } from "./administrator-picker";
 import { LgeaReview } from "./lgea-review";
 import { lgeaIssueTarget } from "./server-issues";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 const portalValidation = lazyResolver(() => import("@/lib/contract/lgea").then((m) => m.lgeaPortalSchema));
 const staffValidation = lazyResolver(() => import("@/lib/contract/staff").then((m) => m.newStaffSchema));
@@ -127,6 +128,7 @@ export function LgeaCreationForm({ districtId, terminologies, canRegisterStaff, 
   const adminErrorId = `${ids}-administrator-error`;
   return (
     <form
+      {...formWithoutScript}
       onFocus={warm}
       noValidate
       aria-label="New LGEA portal"

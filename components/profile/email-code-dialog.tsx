@@ -8,6 +8,7 @@ import { OtpInput } from "@/components/ui/otp-input";
 import { staffMessages } from "@/lib/contract/staff-values";
 import { staffKeys, staffMutations } from "@/lib/queries/staff";
 import { useApiMutation } from "@/lib/use-api-mutation";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 /**
  * Asks for the code sent to one's new e-mail address; the address on file changes only when it is
@@ -45,7 +46,7 @@ export function EmailCodeDialog({ staffId, email, onClose }: { staffId: string; 
         </>
       }
     >
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Confirm your new e-mail">
+      <form {...formWithoutScript} noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Confirm your new e-mail">
         <OtpInput value={code} onChange={setCode} error={error} label="E-mail code" />
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose} disabled={busy}>

@@ -16,6 +16,7 @@ import { staffKeys, staffMutations } from "@/lib/queries/staff";
 import { staffFormValues } from "@/components/staff/staff-form-values";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { lazyResolver } from "@/lib/lazy-resolver";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 const validation = lazyResolver(() => import("@/lib/contract/staff").then((m) => m.ownStaffDetailsSchema));
 
@@ -62,6 +63,7 @@ export function ProfileForm({
   return (
     <FormProvider {...form}>
       <form
+        {...formWithoutScript}
         onFocus={validation.warm}
         noValidate
         aria-label="Edit profile"

@@ -15,6 +15,7 @@ import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { useStateTerms } from "@/lib/queries/registration";
 import { useTaken } from "@/lib/use-availability";
 import type { Draft } from "./draft";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 const validation = lazyResolver(() => import("@/lib/contract/registration").then((m) => m.registrantFormSchema));
 const worthChecking = (v: string) => v.length > 5;
@@ -47,6 +48,7 @@ export function AdministratorStep({ staff, stateId, issues, busy, onNext }: Prop
   return (
     <FormProvider {...form}>
       <form
+        {...formWithoutScript}
         onFocus={validation.warm}
         noValidate
         aria-label="The district's administrator"

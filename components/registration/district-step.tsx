@@ -15,6 +15,7 @@ import { lazyResolver } from "@/lib/lazy-resolver";
 import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { term } from "@/lib/contract/terminology";
 import { useStatePortals, useStateTerms } from "@/lib/queries/registration";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 const validation = lazyResolver(() => import("@/lib/contract/registration").then((m) => m.registeringDistrictSchema));
 
@@ -55,6 +56,7 @@ export default function DistrictStep({ district, logo: initialLogo, issues, onBa
 
   return (
     <form
+      {...formWithoutScript}
       onFocus={validation.warm}
       noValidate
       aria-label="The district"

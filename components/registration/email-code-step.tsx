@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { OtpInput } from "@/components/ui/otp-input";
 import { registrationMessages } from "@/lib/contract/registration-values";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 type Props = {
   email: string;
@@ -25,7 +26,7 @@ export function EmailCodeStep({ email, busy, onVerify, onResend, onBack }: Props
     onVerify(code);
   };
   return (
-    <form noValidate onSubmit={submit} aria-label="Confirm your e-mail address" className="flex max-w-md flex-col gap-4">
+    <form {...formWithoutScript} noValidate onSubmit={submit} aria-label="Confirm your e-mail address" className="flex max-w-md flex-col gap-4">
       {busy ? <LoadingOverlay /> : null}
       <p>
         {registrationMessages.codeSent} <span className="font-medium">{email}</span>

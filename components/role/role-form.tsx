@@ -16,6 +16,7 @@ import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 import { PermissionPicker } from "./permission-picker";
 import { lazyResolver } from "@/lib/lazy-resolver";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 const validation = lazyResolver(() => import("@/lib/contract/roles").then((m) => m.roleFormSchema));
 
@@ -36,7 +37,13 @@ export function RoleForm({ role }: { role?: RoleDetail }) {
   });
 
   return (
-    <form onFocus={validation.warm} noValidate onSubmit={form.handleSubmit(run, onInvalidSubmit)} className="flex max-w-3xl flex-col gap-4">
+    <form
+      {...formWithoutScript}
+      onFocus={validation.warm}
+      noValidate
+      onSubmit={form.handleSubmit(run, onInvalidSubmit)}
+      className="flex max-w-3xl flex-col gap-4"
+    >
       {busy ? <LoadingOverlay /> : null}
       <TextField label="Role name" error={errors.name?.message} {...form.register("name")} />
       <TextArea label="Description" error={errors.description?.message} {...form.register("description")} />

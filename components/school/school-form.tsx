@@ -15,6 +15,7 @@ import { routes } from "@/lib/routes";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 import { lazyResolver } from "@/lib/lazy-resolver";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 const validation = lazyResolver(() => import("@/lib/contract/schools").then((m) => m.schoolFormSchema));
 
@@ -47,6 +48,7 @@ export function SchoolForm({ districtId, school, onCancel }: Props) {
 
   return (
     <form
+      {...formWithoutScript}
       onFocus={validation.warm}
       noValidate
       aria-label={school ? "Edit school" : "New school"}

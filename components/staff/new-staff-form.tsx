@@ -23,6 +23,7 @@ import { PostingFields, type PostingKind } from "./posting-fields";
 import { fullName } from "./staff-detail-items";
 import { blankNewStaff } from "./staff-form-values";
 import { StaffDetailsFields } from "./staff-details-fields";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 const validation = lazyResolver(() => import("@/lib/contract/staff").then((m) => m.newStaffSchema));
 
@@ -131,6 +132,7 @@ export function NewStaffForm({ districtId, terminologies, asDistrictAdmin, atDis
   return (
     <FormProvider {...form}>
       <form
+        {...formWithoutScript}
         onFocus={validation.warm}
         noValidate
         aria-label={asDistrictAdmin ? "New district admin" : "New staff"}

@@ -14,6 +14,7 @@ import { routes } from "@/lib/routes";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 import { staffFormValues } from "./staff-form-values";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 // The staff form with its cross-field rules; the current password it allows is asked only on one's own profile.
 const validation = lazyResolver(() => import("@/lib/contract/staff").then((m) => m.ownStaffDetailsSchema));
@@ -30,6 +31,7 @@ export function StaffEditForm({ staff, onCancel }: { staff: StaffProfile; onCanc
   return (
     <FormProvider {...form}>
       <form
+        {...formWithoutScript}
         onFocus={validation.warm}
         noValidate
         aria-label="Edit staff record"

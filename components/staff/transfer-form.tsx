@@ -31,6 +31,7 @@ import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 import { formatDay } from "./transfer-dates";
 import { TransferReview } from "./transfer-review";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 const validation = lazyResolver(() => import("@/lib/contract/staff-transfers").then((m) => m.staffTransferSchema));
 
@@ -120,7 +121,14 @@ function SelectedStaffForm({ districtId, kinds, ids, back, onTransferred }: Form
   const endedRoles = confirming ? confirming.review.staff.reduce((n, person) => n + person.endedRoles.length, 0) : 0;
 
   return (
-    <form onFocus={validation.warm} noValidate aria-label="Transfer staff" onSubmit={form.handleSubmit(ask, onInvalidSubmit)} className="flex flex-col gap-5">
+    <form
+      {...formWithoutScript}
+      onFocus={validation.warm}
+      noValidate
+      aria-label="Transfer staff"
+      onSubmit={form.handleSubmit(ask, onInvalidSubmit)}
+      className="flex flex-col gap-5"
+    >
       {busy ? <LoadingOverlay /> : null}
       <SelectionSummary count={staffCount(ids.length)} action="transfer" back={back} error={errors.staffIds?.message} />
       <div className="flex flex-col gap-4 rounded-lg border border-border bg-card p-5">

@@ -12,6 +12,7 @@ import { apiClientKeys, apiClientMutations, useApiClients } from "@/lib/queries/
 import { useSuperAdminDistricts } from "@/lib/queries/super-admin";
 import { toast } from "@/lib/notify";
 import { useApiMutation } from "@/lib/use-api-mutation";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 /**
  * Keys for the result-processing systems that buy report cards through the service endpoint: issued per
@@ -61,7 +62,12 @@ function DistrictKeys({ districtId }: { districtId: string }) {
   };
   return (
     <section aria-label="API keys of the district" className="flex flex-col gap-4">
-      <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4 sm:flex-row sm:items-end">
+      <form
+        {...formWithoutScript}
+        onSubmit={submit}
+        noValidate
+        className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4 sm:flex-row sm:items-end"
+      >
         <TextField
           className="flex-1"
           label="System name"

@@ -8,6 +8,7 @@ import type { DistrictAccountStatus, RequirementItem, SuperAdminDistrict } from 
 import { superAdminKeys, superAdminMutations } from "@/lib/queries/super-admin";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { RequirementList } from "./requirement-list";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 /** One district in the super-admin area: its account status and the state's and its own requirements. */
 export function DistrictPanel({ district }: { district: SuperAdminDistrict }) {
@@ -70,7 +71,7 @@ export function DistrictPanel({ district }: { district: SuperAdminDistrict }) {
         />
         <RequirementList title={`${district.name} requirements`} items={district.requirements.district} busy={call.busy} onToggle={toggle} onDelete={remove} />
       </div>
-      <form onSubmit={add} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      <form {...formWithoutScript} onSubmit={add} className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex flex-1 flex-col gap-1">
           <label htmlFor={`${id}-new`} className="text-sm font-medium">
             New requirement

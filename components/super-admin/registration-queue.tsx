@@ -14,6 +14,7 @@ import { useApiRead } from "@/lib/queries/api-read";
 import { registrationCalls, registrationKeys, registrationReads } from "@/lib/queries/registration";
 import { superAdminKeys } from "@/lib/queries/super-admin";
 import { useApiMutation } from "@/lib/use-api-mutation";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 const lagosTime = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
 
@@ -112,6 +113,7 @@ function Registration({ item }: { item: RegistrationItem }) {
         description="The district stays Unverified; its administrator reads your reason and can send corrected details."
       >
         <form
+          {...formWithoutScript}
           noValidate
           aria-label="Ask for changes"
           className="flex flex-col gap-3"

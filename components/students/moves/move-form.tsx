@@ -23,6 +23,7 @@ import { routes } from "@/lib/routes";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 import { MoveReview } from "./move-review";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 const validation = lazyResolver(() => import("@/lib/contract/students").then((m) => m.studentMoveSchema));
 
@@ -123,6 +124,7 @@ function SelectedPupilsForm({ districtId, can, ids, back, onMoved }: FormProps) 
 
   return (
     <form
+      {...formWithoutScript}
       onFocus={validation.warm}
       noValidate
       aria-label="Move pupils"

@@ -15,6 +15,7 @@ import { useSuccessRedirect } from "@/lib/use-success-redirect";
 import { DuplicateWarning, useDuplicateGate } from "./duplicate-warning";
 import { StudentDetailsFields, type StudentFieldsProps } from "./student-details-fields";
 import { blankStudent } from "./student-form-values";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 const validation = lazyResolver(() => import("@/lib/contract/students").then((m) => m.newStudentSchema));
 
@@ -37,6 +38,7 @@ export function NewStudentForm(props: Omit<StudentFieldsProps, "own">) {
   return (
     <FormProvider {...form}>
       <form
+        {...formWithoutScript}
         onFocus={validation.warm}
         noValidate
         aria-label="New student"

@@ -16,6 +16,7 @@ import { useSuccessRedirect } from "@/lib/use-success-redirect";
 import { DuplicateWarning, useDuplicateGate } from "./duplicate-warning";
 import { StudentDetailsFields, type StudentFieldsProps } from "./student-details-fields";
 import { studentFormValues } from "./student-form-values";
+import { formWithoutScript } from "@/lib/form-without-script";
 
 const validation = lazyResolver(() => import("@/lib/contract/students").then((m) => m.studentUpdateSchema));
 
@@ -41,6 +42,7 @@ export function StudentEditForm({ student, onCancel, ...fields }: Props) {
   return (
     <FormProvider {...form}>
       <form
+        {...formWithoutScript}
         onFocus={validation.warm}
         noValidate
         aria-label="Edit student record"
