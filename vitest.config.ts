@@ -16,6 +16,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Each API test file opens its own database; two cores, so keep the pool small.
     maxWorkers: 2,
+    // Migrates and seeds one database per run and project, which each test file's database is a copy of.
+    globalSetup: ["services/test/seeded-template.ts"],
     projects: [
       // Everything on embedded PGlite, always.
       { extends: true, test: { name: "pglite", env: { TEST_DATABASE_URL: "" } } },

@@ -24,6 +24,8 @@ export type Database = {
   schemaStatus: () => Promise<SchemaStatus>;
   /** Its connections now: how many at most, and how much work holds or waits for one (pool-use.ts). */
   poolUse: () => PoolUse;
+  /** Embedded only: its whole data directory as an uncompressed tarball, to open copies of it (the tests' seeded template). */
+  dumpDataDir?: () => Promise<Blob>;
   close: () => Promise<void>;
 };
 
@@ -40,7 +42,7 @@ const defaultPool: PoolOptions = { max: 10, idleTimeoutSeconds: 60, statementTim
 export type DatabaseOptions =
   | { url: string; pool?: Partial<PoolOptions> }
   | { dataDir: string } // embedded, on disk, locked to this process
-  | { memory: true }; // embedded, in memory (tests)
+  | { memory: true; loadDataDir?: Blob }; // embedded, in memory (tests), empty or a copy of a dumped data directory
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ("url" in options) {
@@ -93,7 +95,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     release = acquireDataDirLock(options.dataDir);
     client = new PGlite(options.dataDir, { extensions });
   } else {
-    client = new PGlite({ extensions });
+    client = new PGlite({ extensions, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   }
   await client.waitReady;
   const counter = inFlightCounter();
@@ -106,6 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: () => applyMigrations(session, readMigrations(migrationsFolder)),
     schemaStatus: () => schemaStatus(session, readMigrations(migrationsFolder)),
     poolUse: () => ({ size: 1, inFlight: counter.inFlight }),
+    dumpDataDir: () => client.dumpDataDir("none"),
     close: async () => {
       await client.close();
       release();

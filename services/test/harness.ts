@@ -1,6 +1,5 @@
-import { syncPermissionCatalogue } from "../db/catalogue";
+import { readFileSync } from "node:fs";
 import { openDatabase, type Database } from "../db/client";
-import { seedDemo } from "../db/seed";
 import { demoPasswords } from "../db/demo-data";
 import { testServiceConfig, type ServiceConfig } from "../config";
 import { createDistrictApi } from "../district/app";
@@ -11,16 +10,41 @@ import { listenStandIn } from "../billing/stand-in/listen";
 import { createMailer } from "../mail/mailer";
 import type { AuthResult } from "../../lib/contract/user";
 import { freshServerDatabase } from "./server-database";
+import { migrateAndSeed } from "./seeded-template";
 
 /**
- * A fresh, migrated and seeded database per call: PGlite in memory, or a new database on the
- * PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ * What the run's global setup migrated and seeded once (seeded-template.ts), when running under Vitest with it:
+ * each test API starts from a copy. Elsewhere (the benches) each migrates and seeds its own.
+ */
+async function seededTemplate() {
+  if (!process.env.VITEST) return {};
+  const { inject } = await import("vitest");
+  return { dataDir: inject("seededDataDir"), serverDatabase: inject("seededServerDatabase") };
+}
+
+/** The embedded template's tarball, read once per test file. */
+let seededDataDir: { file: string; blob: Blob } | undefined;
+function seededBlob(file: string): Blob {
+  if (seededDataDir?.file !== file) seededDataDir = { file, blob: new Blob([readFileSync(file)]) };
+  return seededDataDir.blob;
+}
+
+/**
+ * A fresh database per call, migrated and seeded: PGlite in memory, or a new database on the PostgreSQL server
+ * named by TEST_DATABASE_URL (dropped again on close); a copy of the run's seeded template where there is one.
  */
 async function freshDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ memory: true });
-  const server = await freshServerDatabase(serverUrl);
+  const template = await seededTemplate();
+  if (!serverUrl) {
+    if (template.dataDir) return openDatabase({ memory: true, loadDataDir: seededBlob(template.dataDir) });
+    const database = await openDatabase({ memory: true });
+    await migrateAndSeed(database);
+    return database;
+  }
+  const server = await freshServerDatabase(serverUrl, "portal_test", template.serverDatabase);
   const database = await openDatabase({ url: server.url });
+  if (!template.serverDatabase) await migrateAndSeed(database);
   return {
     ...database,
     close: async () => {
@@ -35,9 +59,6 @@ export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
 /** Both APIs in-process on a fresh seeded database, with helpers to call them. */
 export async function createTestApi(overrides: Partial<ServiceConfig> = {}) {
   const database = await freshDatabase();
-  await database.migrate();
-  await syncPermissionCatalogue(database.db);
-  await seedDemo(database.db);
   // Billing: the payment provider's stand-in on a loopback port of this API's own, unless the test names its provider.
   const standIn = overrides.PAYSTACK_BASE_URL || overrides.PAYSTACK_SECRET_KEY ? null : await listenStandIn();
   const config = testServiceConfig({ ...(standIn ? { PAYSTACK_BASE_URL: standIn.url } : {}), ...overrides });

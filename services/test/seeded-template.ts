@@ -1,0 +1,63 @@
+import { randomBytes } from "node:crypto";
+import { rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import postgres from "postgres";
+import type { TestProject } from "vitest/node";
+import { syncPermissionCatalogue } from "../db/catalogue";
+import { openDatabase, type Database } from "../db/client";
+import { seedDemo } from "../db/seed";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A tarball of an embedded database, migrated and seeded, that each test API opens a copy of. */
+    seededDataDir: string;
+    /** A database on the PostgreSQL server, migrated and seeded, that each test API's database is created from. */
+    seededServerDatabase: string;
+  }
+}
+
+/** What every test API's database starts as: every migration applied, the permission catalogue and the demo. */
+export async function migrateAndSeed(database: Database) {
+  await database.migrate();
+  await syncPermissionCatalogue(database.db);
+  await seedDemo(database.db);
+}
+
+const adminSql = (serverUrl: string) => postgres(serverUrl, { max: 1, onnotice: () => {} });
+
+/**
+ * Vitest's global setup, once per run and project: migrates and seeds one database, which every test file then
+ * copies instead of migrating and seeding its own (services/test/harness.ts). The embedded project's copy is a
+ * dumped data directory (PGlite opens it without running initdb); the PostgreSQL project's is a template database.
+ */
+export default async function setup(project: TestProject) {
+  const serverUrl = project.config.env?.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ memory: true });
+    await migrateAndSeed(database);
+    const tarball = await database.dumpDataDir?.();
+    await database.close();
+    if (!tarball) return;
+    const file = join(tmpdir(), `portal-test-seeded-${randomBytes(6).toString("hex")}.tar`);
+    writeFileSync(file, new Uint8Array(await tarball.arrayBuffer()));
+    project.provide("seededDataDir", file);
+    return () => rmSync(file, { force: true });
+  }
+  const name = `portal_template_${randomBytes(6).toString("hex")}`;
+  const admin = adminSql(serverUrl);
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), pool: { max: 1 } });
+  await migrateAndSeed(database);
+  // A template must have no connections while databases are created from it.
+  await database.close();
+  project.provide("seededServerDatabase", name);
+  return async () => {
+    const cleanup = adminSql(serverUrl);
+    await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  };
+}
