@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startStack } from "../scripts/stack";
 import { fmt, percentile } from "./stats";
+import { demoCode } from "../services/test/sign-in";
 
 export type Result = { rps: number; p50: number; p99: number; errors: number };
 
@@ -36,7 +37,7 @@ export async function benchBff(rounds: number, seconds: number, concurrency: num
   try {
     // 127.0.0.1 on both paths: resolving "localhost" costs the client about a millisecond per request.
     const portal = `http://127.0.0.1:${ports.PORT}`;
-    const credentials = { email: "admin.ed1@example.org", password: "Demo#Admin2026" };
+    const credentials = { email: "admin.ed1@example.org", password: "Demo#Admin2026", code: demoCode() };
     const login = await fetch(`${portal}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: portal },
@@ -46,7 +47,7 @@ export async function benchBff(rounds: number, seconds: number, concurrency: num
     const direct = await fetch(`http://127.0.0.1:${ports.DISTRICT_API_PORT}/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ identifier: credentials.email, password: credentials.password }),
+      body: JSON.stringify({ identifier: credentials.email, password: credentials.password, code: credentials.code }),
     });
     const token = ((await direct.json()) as { authorizationToken: string }).authorizationToken;
     const path = "permission/by-restriction/District";

@@ -7,6 +7,7 @@ import { syncPermissionCatalogue } from "../services/db/catalogue";
 import { openDatabase } from "../services/db/client";
 import { isEmpty, seedDemo } from "../services/db/seed";
 import { fmt, median, percentile } from "./stats";
+import { demoCode } from "../services/test/sign-in";
 
 /**
  * The portal under load, as users meet it: the whole product started on ports of its own, signed-in
@@ -43,7 +44,7 @@ export async function benchLoad(seconds: number, connections: number) {
       const login = await fetch(`${portal}/api/auth/login`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: portal },
-        body: JSON.stringify({ email: `admin.ed${1 + (i % 2)}@example.org`, password: "Demo#Admin2026" }),
+        body: JSON.stringify({ email: `admin.ed${1 + (i % 2)}@example.org`, password: "Demo#Admin2026", code: demoCode() }),
       });
       if (login.status !== 200) throw new Error(`sign-in ${i + 1} failed: ${login.status}`);
       cookies.push((login.headers.get("set-cookie") ?? "").split(";")[0] ?? "");

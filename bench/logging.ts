@@ -7,6 +7,7 @@ import { createRootLogger } from "../services/observability/logger";
 import { observeHttp } from "../services/observability/metrics";
 import { load, type Result } from "./bff";
 import { fmt, percentile } from "./stats";
+import { demoCode } from "../services/test/sign-in";
 
 /**
  * What the access lines cost on the read load (issue 32): two whole stacks on this machine, one logging
@@ -80,7 +81,7 @@ export async function benchLogging(rounds: number, seconds: number, concurrency:
       const login = await fetch(`${portal}/api/auth/login`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: portal },
-        body: JSON.stringify({ email: "admin.ed1@example.org", password: "Demo#Admin2026" }),
+        body: JSON.stringify({ email: "admin.ed1@example.org", password: "Demo#Admin2026", code: demoCode() }),
       });
       const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
       return () => load(`${portal}/api/district/school/search?searchTerm=&limit=12&page=1`, { cookie }, seconds, concurrency);

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { startStack } from "../scripts/stack";
 import { seedServer } from "./load";
 import { fmt, median, percentile } from "./stats";
+import { demoCode } from "../services/test/sign-in";
 
 /**
  * A bounded soak of the whole product (issue 30): `seconds` of mixed load through the portal from
@@ -184,7 +185,7 @@ export async function benchSoak(seconds: number, concurrency: number) {
       const login = await fetch(`${portal}/api/auth/login`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: portal },
-        body: JSON.stringify({ email: "admin.ed1@example.org", password: "Demo#Admin2026" }),
+        body: JSON.stringify({ email: "admin.ed1@example.org", password: "Demo#Admin2026", code: demoCode() }),
       });
       if (login.status !== 200) throw new Error(`sign-in ${i + 1} failed: ${login.status}`);
       cookies.push((login.headers.get("set-cookie") ?? "").split(";")[0] ?? "");

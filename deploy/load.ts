@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
+import { demoCode } from "../services/test/sign-in";
 
 /**
  * Load through the load balancer while instances come and go: readers (many sessions) searching schools
@@ -21,7 +22,7 @@ export async function signIn(url: string): Promise<string> {
   const response = await fetch(`${url}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify({ email: "admin.ed1@example.org", password: "Demo#Admin2026" }),
+    body: JSON.stringify({ email: "admin.ed1@example.org", password: "Demo#Admin2026", code: demoCode() }),
   });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   return (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";

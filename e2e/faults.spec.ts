@@ -9,6 +9,7 @@ import { workbooks } from "../services/test/workbooks";
 import { accounts, expect, test } from "./support/fixtures";
 import { faultPorts } from "./support/ports";
 import { publicTestEnv } from "./support/stack-env";
+import { finishSignIn } from "./support/second-factor";
 
 /**
  * Faults on a stack of this file's own (own ports, own database), so stopping or killing its API never
@@ -53,6 +54,7 @@ test.afterAll(async () => {
 async function signIn(request: import("@playwright/test").APIRequestContext) {
   const response = await request.post(`${portal}/api/auth/login`, { data: accounts.admin1, headers: { origin: portal } });
   expect(response.status()).toBe(200);
+  await finishSignIn(request, (await response.json()) as { redirectTo: string }, accounts.admin1, { headers: { origin: portal }, portal });
 }
 
 async function apiUp() {

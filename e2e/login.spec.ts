@@ -1,4 +1,4 @@
-import { accounts, expect, signInThroughForm, test } from "./support/fixtures";
+import { accounts, expect, passSecondStep, signInThroughForm, test } from "./support/fixtures";
 
 test.describe("sign-in form", () => {
   test("shows the spec's messages for empty and invalid input @phone @smoke", async ({ page }) => {
@@ -35,6 +35,7 @@ test.describe("sign-in form", () => {
     await superAdmin.getByLabel("E-mail").fill(accounts.superAdmin.email);
     await superAdmin.getByLabel("Password", { exact: true }).fill(accounts.superAdmin.password);
     await superAdmin.getByRole("button", { name: "Sign in" }).click();
+    await passSecondStep(superAdmin, accounts.superAdmin);
     await expect(superAdmin.getByText("Login Successful")).toBeVisible();
     await superAdmin.waitForURL(/\/super-admin/);
     await context.close();

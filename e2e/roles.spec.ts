@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { accounts, apiToken, districtApi, expect, test } from "./support/fixtures";
+import { accounts, apiToken, districtApi, expect, passSecondStep, test } from "./support/fixtures";
 import { stamp } from "./support/stamp";
 
 const LIST = "/administration/user-management/permission-management";
@@ -85,6 +85,7 @@ test.describe("roles and permissions", () => {
     await page.getByLabel("E-mail").fill(accounts.admin1.email);
     await page.getByLabel("Password", { exact: true }).fill(accounts.admin1.password);
     await page.getByRole("button", { name: "Sign in" }).click();
+    await passSecondStep(page, accounts.admin1);
     await page.waitForURL(`**/edit-role/${id}`);
     await expect(page.getByLabel("Role name")).toHaveValue(name);
     await expect(page.getByRole("group", { name: "Schools" }).getByLabel("View schools")).toBeChecked();

@@ -1,6 +1,6 @@
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { apiJson, me } from "./support/district-admin";
-import { accounts, apiToken, districtApi, expect, test } from "./support/fixtures";
+import { accounts, apiToken, districtApi, expect, passSecondStep, test } from "./support/fixtures";
 import { stamp } from "./support/stamp";
 
 const LIST = "/administration/school-management";
@@ -73,6 +73,7 @@ test.describe("schools", () => {
     await later.getByLabel("E-mail").fill(accounts.admin2.email);
     await later.getByLabel("Password", { exact: true }).fill(accounts.admin2.password);
     await later.getByRole("button", { name: "Sign in" }).click();
+    await passSecondStep(later, accounts.admin2);
     await later.waitForURL(`**/edit-school/${id}`);
     const edit = later.getByRole("form", { name: "Edit school" });
     await expect(edit.getByLabel("School name")).toHaveValue(name);

@@ -4,6 +4,9 @@ import { codeScreenPath, standInCheckoutPath, walletReturnPath } from "./contrac
 export const routes = {
   home: "/",
   login: "/login",
+  /** The second step of sign-in (two-step sign-in): the code, or enrolment for those who must have it. */
+  signInCode: "/login/code",
+  signInEnrolment: "/login/enrol",
   forgotPassword: "/password/forgot",
   /** A new district registers itself (architecture 'Registration'). */
   register: "/register",

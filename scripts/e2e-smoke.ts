@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { demoPasswords } from "../services/db/demo-data";
+import { demoPasswords, demoSecondFactorSecret } from "../services/db/demo-data";
 import { mailboxUrl, portalUrl } from "../e2e/support/ports";
 
 /**
@@ -35,6 +35,10 @@ try {
     E2E_ADMIN2_PASSWORD: demoPasswords.admin,
     E2E_SUPER_ADMIN_EMAIL: "superadmin@example.org",
     E2E_SUPER_ADMIN_PASSWORD: demoPasswords.superAdmin,
+    // The three have two-step sign-in on with the demo's published secret: the suite computes their codes.
+    E2E_ADMIN1_TOTP_SECRET: demoSecondFactorSecret,
+    E2E_ADMIN2_TOTP_SECRET: demoSecondFactorSecret,
+    E2E_SUPER_ADMIN_TOTP_SECRET: demoSecondFactorSecret,
     E2E_REPORT_DIR: "e2e-report/smoke",
   };
   status =

@@ -28,7 +28,7 @@ export function LoginForm() {
     form,
     // Spec §8 lists 'Login Successful' as the super administrator's notice; everyone else simply arrives.
     onSuccess: ({ user, redirectTo }) =>
-      successRedirect(user.staff.isSuperAdmin ? successNotices.loginSuccessful : null, redirectTo, user.staff.isSuperAdmin ? undefined : 0),
+      successRedirect(user?.staff.isSuperAdmin ? successNotices.loginSuccessful : null, redirectTo, user?.staff.isSuperAdmin ? undefined : 0),
   });
 
   return (

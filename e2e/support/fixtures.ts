@@ -1,30 +1,32 @@
 import { expect, test as base, type Page } from "@playwright/test";
-import { demoPasswords } from "../../services/db/demo-data";
+import { demoPasswords, demoSecondFactorSecret } from "../../services/db/demo-data";
 import { billingApiUrl, districtApiUrl, mailboxUrl } from "./ports";
+import { codeFor, finishSignIn } from "./second-factor";
 import { target } from "./target";
 
 /**
  * A sign-in of the run: the demo's on the suite's own stack; on a deployment, E2E_<NAME>_EMAIL and
  * E2E_<NAME>_PASSWORD (README 'Testing against a deployment'), and a test needing one not given is skipped.
+ * E2E_<NAME>_TOTP_SECRET: the account's two-step sign-in secret, when it has one (the demo's: its published secret).
  */
 function account(name: string, demo: Account): Account {
   if (!target.remote) return demo;
   const email = process.env[`E2E_${name}_EMAIL`];
   const password = process.env[`E2E_${name}_PASSWORD`];
   if (!email || !password) test.skip(true, `needs E2E_${name}_EMAIL and E2E_${name}_PASSWORD`);
-  return { email: email ?? "", password: password ?? "" };
+  return { email: email ?? "", password: password ?? "", totpSecret: process.env[`E2E_${name}_TOTP_SECRET`] || undefined };
 }
 
 export const accounts = {
   get superAdmin() {
-    return account("SUPER_ADMIN", { email: "superadmin@example.org", password: demoPasswords.superAdmin });
+    return account("SUPER_ADMIN", { email: "superadmin@example.org", password: demoPasswords.superAdmin, totpSecret: demoSecondFactorSecret });
   },
   /** A district administrator, and one of another district. */
   get admin1() {
-    return account("ADMIN1", { email: "admin.ed1@example.org", password: demoPasswords.admin });
+    return account("ADMIN1", { email: "admin.ed1@example.org", password: demoPasswords.admin, totpSecret: demoSecondFactorSecret });
   },
   get admin2() {
-    return account("ADMIN2", { email: "admin.ed2@example.org", password: demoPasswords.admin });
+    return account("ADMIN2", { email: "admin.ed2@example.org", password: demoPasswords.admin, totpSecret: demoSecondFactorSecret });
   },
   /** Staff with no role; each test that changes an account uses its own. The demo's only: skipped on a deployment. */
   teacher: (email: string) => {
@@ -33,7 +35,8 @@ export const accounts = {
   },
 };
 
-export type Account = { email: string; password: string };
+/** `totpSecret`: the account has two-step sign-in on, and the suite computes its codes from this. */
+export type Account = { email: string; password: string; totpSecret?: string };
 
 /** Signs in by filling the sign-in page, for the tests about that page and what follows it (`next`, a new password). */
 export async function signInThroughForm(page: Page, account: Account, path = "/login") {
@@ -41,7 +44,17 @@ export async function signInThroughForm(page: Page, account: Account, path = "/l
   await page.getByLabel("E-mail").fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => url.pathname !== "/login");
+  await passSecondStep(page, account);
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+}
+
+/** After the sign-in page's button, for an account with two-step sign-in on: the code page, given the app's code. */
+export async function passSecondStep(page: Page, account: Account) {
+  const code = codeFor(account.totpSecret);
+  if (!code) return;
+  await page.waitForURL((url) => url.pathname === "/login/code");
+  await page.getByLabel("Code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
 }
 
 /** The address of an API for arranging a test's state; on a deployment whose API was not given, the test is skipped. */
@@ -52,13 +65,19 @@ function apiUrl(url: string | null, variable: string): string {
 
 /** Signs in to the district API directly (not through the portal), for arranging a test's state. */
 export async function apiToken(account: Account): Promise<string> {
-  const response = await fetch(`${apiUrl(districtApiUrl, "E2E_DISTRICT_API_URL")}/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ identifier: account.email, password: account.password }),
-  });
-  if (!response.ok) throw new Error(`API login failed for ${account.email}: ${response.status}`);
-  return ((await response.json()) as { authorizationToken: string }).authorizationToken;
+  const api = apiUrl(districtApiUrl, "E2E_DISTRICT_API_URL");
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${api}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`API sign-in failed for ${account.email} at ${path}: ${response.status}`);
+    return (await response.json()) as { authorizationToken: string; secondFactor?: "code" | "enrol"; challenge?: string; secret?: string };
+  };
+  const answer = await post("/auth/login", { identifier: account.email, password: account.password, code: codeFor(account.totpSecret) });
+  if (answer.secondFactor !== "enrol") return answer.authorizationToken;
+  // Someone who has just become a super administrator or an owner sets two-step sign-in up at this sign-in; the test
+  // keeps their secret for the next.
+  const { secret = "" } = await post("/auth/second-factor/enrolment", { challenge: answer.challenge });
+  account.totpSecret = secret;
+  return (await post("/auth/second-factor/enrolment/confirm", { challenge: answer.challenge, code: codeFor(secret) })).authorizationToken;
 }
 
 /** The billing API directly, with a bearer token (or, for the result-processing endpoint, any headers). */
@@ -107,8 +126,8 @@ export const test = base.extend<{ signIn: SignIn }>({
       const target = options.page ?? page;
       const response = await target.request.post("/api/auth/login", { data: { email: account.email, password: account.password, next: options.next } });
       if (!response.ok()) throw new Error(`sign-in of ${account.email} failed: ${response.status()} ${await response.text()}`);
-      const { redirectTo } = (await response.json()) as { redirectTo: string };
-      await target.goto(redirectTo);
+      const answer = (await response.json()) as { secondFactor?: "code" | "enrol"; redirectTo: string };
+      await target.goto(await finishSignIn(target.request, answer, account, { next: options.next }));
     });
   },
 });

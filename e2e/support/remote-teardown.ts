@@ -2,6 +2,7 @@ import type { ClassTypeList } from "../../lib/contract/classes";
 import type { RoleSummary } from "../../lib/contract/roles";
 import { carriesStamp } from "./stamp";
 import { runPrefixProblem, target } from "./target";
+import { codeFor } from "./second-factor";
 
 /**
  * After a writing run against a deployment (E2E_ALLOW_WRITES=1): removes what the product lets be removed of
@@ -25,7 +26,8 @@ export default async function removeRunRecords() {
       const login = await fetch(`${api}/auth/login`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ identifier, password }),
+        // An administrator with two-step sign-in on: the code of E2E_<NAME>_TOTP_SECRET comes with the password.
+        body: JSON.stringify({ identifier, password, code: codeFor(process.env[`E2E_${name}_TOTP_SECRET`]) }),
       });
       const signedIn = (await login.json()) as { authorizationToken: string; staff: { district: { id: string } } };
       const call = (method: string, path: string) => fetch(`${api}${path}`, { method, headers: { authorization: `Bearer ${signedIn.authorizationToken}` } });

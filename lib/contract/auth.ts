@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { emailField, loginPasswordField, passwordField, requiredText } from "./fields";
+import { secondFactorCodeField } from "./second-factor";
 
 /** What the login page sends: spec §5 e-mail and password rules. */
 export const loginFormSchema = z.object({
@@ -8,10 +9,14 @@ export const loginFormSchema = z.object({
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
-/** What the district API's login accepts: an e-mail or a username. */
+/**
+ * What the district API's login accepts: an e-mail or a username. An account with a second factor answers a
+ * challenge for POST /auth/second-factor, unless its `code` came with the password (scripts and API clients).
+ */
 export const loginRequestSchema = z.object({
   identifier: requiredText(254),
   password: loginPasswordField,
+  code: z.optional(secondFactorCodeField),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

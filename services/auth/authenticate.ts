@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { authMessages } from "../../lib/contract/messages";
+import { secondFactorMessages } from "../../lib/contract/second-factor";
 import type { Db } from "../db/client";
-import { district, roleAccess, staff } from "../db/schema";
+import { district, roleAccess, staff, staffSecondFactor } from "../db/schema";
 import type { Actor, ApiEnv } from "../http/context";
 import { AppError } from "../http/errors";
 import { organizationOf } from "./organizations";
@@ -31,6 +32,7 @@ export async function authenticate(c: Context<ApiEnv>): Promise<Actor> {
       accountStatus: staff.accountStatus,
       isSuperAdmin: staff.isSuperAdmin,
       lastActiveAt: staff.lastActiveAt,
+      secondFactorOn: sql<boolean>`exists (select 1 from ${staffSecondFactor} where ${staffSecondFactor.staffId} = ${staff.id} and ${staffSecondFactor.enabledAt} is not null)`,
     })
     .from(staff)
     .where(and(eq(staff.id, claims.sub), within(system, staff)));
@@ -62,6 +64,13 @@ export async function authenticate(c: Context<ApiEnv>): Promise<Actor> {
       .where(and(eq(staff.id, row.id), within(system, staff)));
   }
   const isDistrictOwner = worked.ownerStaffId === row.id;
+  // Super administrators and district owners work only with a second factor: a session begun without one
+  // (before it was required, before ownership passed to them, or before a reset) ends, and the sign-in
+  // that follows asks them to set it up.
+  if ((row.isSuperAdmin || isDistrictOwner) && !row.secondFactorOn) {
+    await revokeAllSessions(db, row.id);
+    throw new AppError("logged_out", secondFactorMessages.mustEnrol);
+  }
   const who = { staffId: row.id, districtId: claims.did, organizationId: claims.oid, isSuperAdmin: row.isSuperAdmin, isDistrictOwner };
   return {
     ...who,

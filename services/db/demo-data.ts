@@ -8,6 +8,13 @@ export const demoPasswords = {
   staff: "Demo#Staff2026",
 } as const;
 
+/**
+ * The demo's super administrator and district administrators (its owners) come with two-step sign-in on,
+ * with this published secret (README): the demo, the browser suite and its scripts compute the code from it.
+ * Demo only, like the passwords above; base32, as authenticator apps take it.
+ */
+export const demoSecondFactorSecret = "DEMOSECRETDISTRICTPORTALSEEDONLY";
+
 export const demoState = {
   name: "Lagos State",
   terminologies: { district: "Education District", tescomNumber: "TESCOM Number" },

@@ -2,7 +2,17 @@ import { and, eq } from "drizzle-orm";
 import type { Operation } from "../../lib/contract/permissions";
 import { hashPassword, verifyPassword } from "../auth/password";
 import type { Db } from "./client";
-import { demoClassesFor, demoDistricts, demoPasswords, demoState, demoSuperAdmin, studentFirstNames, studentLastNames } from "./demo-data";
+import { enrolWithSecret } from "../auth/second-factor";
+import {
+  demoClassesFor,
+  demoDistricts,
+  demoPasswords,
+  demoSecondFactorSecret,
+  demoState,
+  demoSuperAdmin,
+  studentFirstNames,
+  studentLastNames,
+} from "./demo-data";
 import { className } from "../../lib/contract/classes-values";
 import { provisionDistrict } from "./provision";
 import { classType, district, lgea, requirement, role, roleAccess, school, schoolClass, schoolRole, staff, statePortal, student } from "./schema";
@@ -39,6 +49,7 @@ export function demoBanner(): string {
     `!!   super administrator   ${demoSuperAdmin.email}  /  ${demoPasswords.superAdmin}`,
     ...demoDistricts.map((d) => `!!   ${d.name} admin   ${d.admin.email}  /  ${demoPasswords.admin}`),
     `!!   other demo staff      <first>.<last>@example.org  /  ${demoPasswords.staff}`,
+    `!!   the super administrator and the district admins sign in with two-step codes of the published secret ${demoSecondFactorSecret}`,
     rule,
   ].join("\n");
 }
@@ -156,6 +167,7 @@ export async function seedDemo(db: Db) {
         })
         .returning();
       if (!admin) throw new Error("admin insert failed");
+      await enrolWithSecret(tx, [admin.id], demoSecondFactorSecret);
       await tx
         .update(district)
         .set({ ownerStaffId: admin.id })
@@ -231,15 +243,19 @@ export async function seedDemo(db: Db) {
       );
 
       if (index === 0) {
-        await tx.insert(staff).values({
-          ...common(demoSuperAdmin.first, demoSuperAdmin.last, "Male"),
-          email: demoSuperAdmin.email,
-          username: "superadmin",
-          phoneNumber: demoSuperAdmin.phone,
-          passwordHash: superHash,
-          staffType: "Non-Teaching",
-          isSuperAdmin: true,
-        });
+        const [superAdmin] = await tx
+          .insert(staff)
+          .values({
+            ...common(demoSuperAdmin.first, demoSuperAdmin.last, "Male"),
+            email: demoSuperAdmin.email,
+            username: "superadmin",
+            phoneNumber: demoSuperAdmin.phone,
+            passwordHash: superHash,
+            staffType: "Non-Teaching",
+            isSuperAdmin: true,
+          })
+          .returning({ id: staff.id });
+        await enrolWithSecret(tx, superAdmin ? [superAdmin.id] : [], demoSecondFactorSecret);
       }
     }
   });

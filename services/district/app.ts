@@ -8,6 +8,8 @@ import { registrationCheckRoutes } from "./registration/check-routes";
 import { registrationReviewRoutes } from "./registration/review-routes";
 import { registrationRoutes } from "./registration/routes";
 import { authRoutes } from "./auth/routes";
+import { secondFactorRoutes } from "./second-factor/routes";
+import { secondFactorSignInRoutes } from "./second-factor/sign-in-routes";
 import { sessionSwitchRoutes } from "./auth/switch-routes";
 import { configurationRoutes } from "./configuration/routes";
 import { classRoutes } from "./classes/routes";
@@ -37,6 +39,8 @@ import { superAdminRoutes } from "./super-admin/routes";
 export function createDistrictApi(deps: Deps) {
   const api = createApi(deps, { title: "District API", version: "1.0.0" });
   authRoutes(api);
+  secondFactorSignInRoutes(api);
+  secondFactorRoutes(api);
   passwordResetRoutes(api);
   registrationCheckRoutes(api);
   registrationRoutes(api);

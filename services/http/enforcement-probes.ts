@@ -43,8 +43,17 @@ export const signedInAllowList = [
   "GET /notifications",
   "GET /notifications/unread-count",
   "PATCH /notifications/read",
+  "GET /profile/second-factor",
+  "POST /profile/second-factor/enrolment",
+  "POST /profile/second-factor/enrolment/confirm",
+  "POST /profile/second-factor/off",
 ];
 /** Signed-in routes whose path names a record (one of the caller's own role accesses, a file of their district): a random id is simply not found. */
 export const ownRecordRoutes = ["GET /staff/switch-role-access/:id", "GET /files/:id"];
 /** Signed-in routes that answer a probe with something other than 200 when nothing of the caller's matches (no new e-mail waits for this code). */
-export const signedInAnswers: Record<string, number> = { "POST /staff/confirm-email-change": 400 };
+export const signedInAnswers: Record<string, number> = {
+  "POST /staff/confirm-email-change": 400,
+  // Two-step sign-in from the profile, for staff without it: the walk's enrolment just began, so its probe code is wrong; nothing to turn off.
+  "POST /profile/second-factor/enrolment/confirm": 400,
+  "POST /profile/second-factor/off": 409,
+};

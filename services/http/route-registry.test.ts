@@ -93,6 +93,10 @@ describe("route registry", () => {
         "POST /staff/register/verify-email",
         "POST /staff/register",
         "POST /auth/login",
+        // The second step of sign-in: its challenge (from a right password) is the proof.
+        "POST /auth/second-factor",
+        "POST /auth/second-factor/enrolment",
+        "POST /auth/second-factor/enrolment/confirm",
         "POST /auth/logout",
         "POST /reset-code/:value",
         "POST /token/refresh-token",

@@ -8,6 +8,7 @@ import { seedDemo } from "../db/seed";
 import { newStaffForm } from "../district/lgeas/test-fixtures";
 import { freePort, startApiProcess, type ApiProcess } from "../test/api-process";
 import { freshServerDatabase } from "../test/server-database";
+import { demoCode } from "../test/sign-in";
 
 /**
  * Mail as a transactional outbox, with two API instances on one PostgreSQL database (TEST_DATABASE_URL):
@@ -43,7 +44,7 @@ describe.skipIf(!serverUrl)("the mail outbox with two instances", () => {
     const login = await fetch(`${api.districtUrl}/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ identifier: "admin.ed1@example.org", password: demoPasswords.admin }),
+      body: JSON.stringify({ identifier: "admin.ed1@example.org", password: demoPasswords.admin, code: demoCode() }),
     });
     const { authorizationToken } = (await login.json()) as AuthResult;
     const form = newStaffForm({ email: `outbox.${Date.now()}@example.org` });

@@ -9,6 +9,7 @@ import type { AuthResult } from "../../lib/contract/user";
 import { demoPasswords } from "../db/demo-data";
 import { residentMemory, resetPeak, startApiProcess, type ApiProcess } from "../test/api-process";
 import { workbooks } from "../test/workbooks";
+import { demoCode } from "../test/sign-in";
 
 /**
  * An upload's memory is bounded by the cell cap, whatever the file holds: the APIs' process (as
@@ -39,7 +40,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("an upload's memory", ()
     const login = await fetch(`${apis.districtUrl}/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ identifier: "admin.ed1@example.org", password: demoPasswords.admin }),
+      body: JSON.stringify({ identifier: "admin.ed1@example.org", password: demoPasswords.admin, code: demoCode() }),
     });
     token = ((await login.json()) as AuthResult).authorizationToken;
   }, 180_000);

@@ -10,6 +10,7 @@ import { listenStandIn } from "../billing/stand-in/listen";
 import { createMailer } from "../mail/mailer";
 import type { AuthResult } from "../../lib/contract/user";
 import { freshServerDatabase } from "./server-database";
+import { signInThrough } from "./sign-in";
 import { migrateAndSeed } from "./seeded-template";
 
 /**
@@ -88,11 +89,8 @@ export async function createTestApi(overrides: Partial<ServiceConfig> = {}) {
       body: options.form ?? (options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body)),
     });
 
-  const login = async (identifier: string, password: string): Promise<AuthResult> => {
-    const response = await call("POST", "/auth/login", { body: { identifier, password } });
-    if (response.status !== 200) throw new Error(`login of ${identifier} failed: ${response.status} ${await response.text()}`);
-    return (await response.json()) as AuthResult;
-  };
+  /** The password and, where the account has one, the second step (sign-in.ts). */
+  const login: (identifier: string, password: string) => Promise<AuthResult> = signInThrough(call);
 
   return {
     db: database.db,

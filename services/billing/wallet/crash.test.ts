@@ -15,6 +15,7 @@ import { seedDemo } from "../../db/seed";
 import { ledgerInvariantBreaches } from "../ledger/invariant";
 import { freePort } from "../../test/api-process";
 import { freshServerDatabase } from "../../test/server-database";
+import { demoCode } from "../../test/sign-in";
 
 /**
  * The issue's fault: the API killed in the middle of a credit. On a stack of its own (services/main.ts in a child
@@ -109,7 +110,7 @@ describe("the billing API killed in the middle of a credit", () => {
     body: JSON.stringify(body),
   });
   const signIn = async () => {
-    const response = await fetch(`${districtApi}/auth/login`, json({ identifier: "admin.ed1@example.org", password: demoPasswords.admin }));
+    const response = await fetch(`${districtApi}/auth/login`, json({ identifier: "admin.ed1@example.org", password: demoPasswords.admin, code: demoCode() }));
     expect(response.status).toBe(200);
     return ((await response.json()) as AuthResult).authorizationToken;
   };

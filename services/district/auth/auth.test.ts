@@ -12,6 +12,7 @@ import type { Api } from "../../http/api";
 import { createTestApi, type TestApi } from "../../test/harness";
 import { createDistrictApi } from "../app";
 import { expectError, expectOk, staffRow } from "../../test/helpers";
+import { demoCode } from "../../test/sign-in";
 
 const adminEmail = "admin.ed1@example.org";
 
@@ -50,7 +51,9 @@ describe("district API auth", () => {
 
   describe("POST /auth/login", () => {
     it("signs in by e-mail with tokens, the staff profile, roles, requirements and permissions", async () => {
-      const result = await expectOk<AuthResult>(await api.call("POST", "/auth/login", { body: { identifier: adminEmail, password: demoPasswords.admin } }));
+      const result = await expectOk<AuthResult>(
+        await api.call("POST", "/auth/login", { body: { identifier: adminEmail, password: demoPasswords.admin, code: demoCode() } }),
+      );
       expect(result.authorizationToken.split(".")).toHaveLength(3);
       expect(result.refreshToken.length).toBeGreaterThanOrEqual(32);
       expect(result.accessTokenExpiresAt).toBeGreaterThan(Date.now());
@@ -86,7 +89,9 @@ describe("district API auth", () => {
     });
 
     it("signs in by username, case-insensitively", async () => {
-      const result = await expectOk<AuthResult>(await api.call("POST", "/auth/login", { body: { identifier: "AdminED1", password: demoPasswords.admin } }));
+      const result = await expectOk<AuthResult>(
+        await api.call("POST", "/auth/login", { body: { identifier: "AdminED1", password: demoPasswords.admin, code: demoCode() } }),
+      );
       expect(result.staff.email).toBe(adminEmail);
       expect(result.staff.username).toBe("admined1");
     });

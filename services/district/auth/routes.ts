@@ -9,7 +9,8 @@ import { verifyPassword } from "../../auth/password";
 import { endSession, rotateSession, startSession } from "../../auth/sessions";
 import { authResultOf } from "../../auth/auth-result";
 import { buildSignedInUser } from "../../auth/signed-in-user";
-import { roleAccess, staff } from "../../db/schema";
+import { district, roleAccess, staff } from "../../db/schema";
+import { secondStepOf } from "../second-factor/sign-in-step";
 import type { Db } from "../../db/client";
 import { publicAccess, signedIn } from "../../http/access";
 import type { Api } from "../../http/api";
@@ -40,7 +41,8 @@ export function authRoutes({ route }: Api) {
     {
       method: "POST",
       path: "/auth/login",
-      summary: "Sign in with an e-mail or username and a password",
+      summary:
+        "Sign in with an e-mail or username and a password. AuthResult; or, for an account with a second factor (or one that must set it up), SecondStep { secondFactor: 'code' | 'enrol', challenge } for POST /auth/second-factor (or its enrolment), unless a right `code` came with the password",
       tag: "Auth",
       access: publicAccess,
       body: loginRequestSchema,
@@ -67,7 +69,16 @@ export function authRoutes({ route }: Api) {
       const refusal = statusRefusal[found.accountStatus];
       if (refusal) throw new AppError("forbidden", refusal);
       const organizationId = await defaultOrganization(db, found.id, found.districtId);
-      const tokens = await startSession(db, config, { staffId: found.id, districtId: found.districtId, organizationId });
+      const scope = { staffId: found.id, districtId: found.districtId, organizationId };
+      const [own] = await db
+        .select({ ownerStaffId: district.ownerStaffId })
+        .from(district)
+        .where(and(eq(district.id, found.districtId), within(system, district)));
+      const mustHave = found.isSuperAdmin || own?.ownerStaffId === found.id;
+      const label = found.email ?? found.username ?? "";
+      const step = await secondStepOf(db, config, { ...scope, label, mustHave, ip: c.get("clientIp") }, body.code);
+      if (step) return c.json(step);
+      const tokens = await startSession(db, config, scope);
       return c.json(await authResultOf(db, tokens));
     },
   );
