@@ -1,5 +1,6 @@
 import { Pencil } from "lucide-react";
 import { ColumnHeads } from "@/components/ui/column-heads";
+import { phoneCards } from "@/components/ui/phone-cards";
 import type { ClassItem } from "@/lib/contract/classes";
 
 type Props = { rows: ClassItem[]; caption: string; onEdit?: (item: ClassItem) => void };
@@ -9,17 +10,17 @@ const cell = "px-3 py-2 align-middle";
 /** A page of classes as a table; each row has an Edit button for those who may change classes. */
 export function ClassTable({ rows, caption, onEdit }: Props) {
   return (
-    // Scrolls sideways on a phone; without Edit buttons to tab to, the region itself takes the focus so a keyboard can scroll it.
+    // Scrolls sideways on a narrow screen (a phone shows cards instead); without Edit buttons to tab to, the region itself takes the focus so a keyboard can scroll it.
     <div
       role="region"
       aria-label={caption}
       tabIndex={onEdit ? undefined : 0}
-      className="relative overflow-x-auto rounded-lg border border-border bg-card focus-visible:outline-2 focus-visible:outline-primary"
+      className={`relative overflow-x-auto rounded-lg border border-border bg-card focus-visible:outline-2 focus-visible:outline-primary ${phoneCards.frame}`}
     >
-      <table className="w-full min-w-[760px] border-collapse text-sm">
+      <table className={`w-full min-w-[760px] border-collapse text-sm ${phoneCards.table}`}>
         <caption className="sr-only">{caption}</caption>
         <ColumnHeads
-          className="bg-muted text-left text-xs uppercase tracking-wide text-muted-foreground"
+          className={`bg-muted text-left text-xs uppercase tracking-wide text-muted-foreground ${phoneCards.head}`}
           cellClassName="px-3 py-2"
           labels={[
             "Name",
@@ -38,20 +39,32 @@ export function ClassTable({ rows, caption, onEdit }: Props) {
               : []),
           ]}
         />
-        <tbody>
+        <tbody className={phoneCards.body}>
           {rows.map((item) => (
-            <tr key={item.id} className="border-t border-border">
-              <th scope="row" className={`${cell} text-left font-semibold`}>
+            <tr key={item.id} className={`border-t border-border ${phoneCards.row}`}>
+              <th scope="row" className={`${cell} text-left font-semibold ${phoneCards.title}`}>
                 {item.name}
               </th>
-              <td className={cell}>{item.school.name}</td>
-              <td className={cell}>{item.classType.name}</td>
-              <td className={cell}>{item.arm}</td>
-              <td className={cell}>{item.classTeacher ? `${item.classTeacher.firstName} ${item.classTeacher.lastName}` : "Not Assigned"}</td>
-              <td className={`${cell} tabular-nums`}>{item.capacity}</td>
-              <td className={`${cell} tabular-nums`}>{item.pupils}</td>
+              <td className={`${cell} ${phoneCards.cell}`} data-label="School">
+                {item.school.name}
+              </td>
+              <td className={`${cell} ${phoneCards.cell}`} data-label="Class type">
+                {item.classType.name}
+              </td>
+              <td className={`${cell} ${phoneCards.cell}`} data-label="Arm">
+                {item.arm}
+              </td>
+              <td className={`${cell} ${phoneCards.cell}`} data-label="Class teacher">
+                {item.classTeacher ? `${item.classTeacher.firstName} ${item.classTeacher.lastName}` : "Not Assigned"}
+              </td>
+              <td className={`${cell} tabular-nums ${phoneCards.cell}`} data-label="Capacity">
+                {item.capacity}
+              </td>
+              <td className={`${cell} tabular-nums ${phoneCards.cell}`} data-label="Pupils">
+                {item.pupils}
+              </td>
               {onEdit ? (
-                <td className={`${cell} text-right`}>
+                <td className={`${cell} text-right ${phoneCards.cell}`}>
                   <button
                     type="button"
                     aria-label={`Edit ${item.name}, ${item.school.name}`}

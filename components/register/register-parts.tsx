@@ -38,7 +38,11 @@ export function RegisterPages({
 export function SelectionBar({ count, action, onClear }: { count: number; action: { href: string; label: string }; onClear: () => void }) {
   if (count === 0) return null;
   return (
-    <div role="status" className="flex flex-wrap items-center gap-3 rounded-lg border border-primary bg-card p-3 text-sm">
+    // On a phone it stays under the top bar while the rows scroll by, so the action is in sight of the boxes ticked.
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-primary bg-card p-3 text-sm max-sm:sticky max-sm:top-[4.5rem] max-sm:z-10 max-sm:shadow-lg"
+    >
       <span className="font-medium">
         {count.toLocaleString("en")} selected
         {count >= MAX_KEPT_SELECTION ? ` (at most ${MAX_KEPT_SELECTION.toLocaleString("en")})` : ""}

@@ -3,6 +3,7 @@
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { ColumnHeads } from "@/components/ui/column-heads";
+import { phoneCards } from "@/components/ui/phone-cards";
 
 /** A row's height in pixels as drawn; the virtualiser measures real rows, this is its first guess. */
 const ROW_HEIGHT = 52;
@@ -42,7 +43,8 @@ const box = "h-4 w-4 accent-[rgb(var(--primary))]";
 /**
  * A register's table (the staff register, the admission register): a real table (headers, caption,
  * keyboard order), of which only the rows on screen are drawn (TanStack Virtual, scrolling with the page),
- * so a thousand rows scroll as smoothly as ten.
+ * so a thousand rows scroll as smoothly as ten. On a phone each row is a card with every column in it
+ * (`phoneCards`): nothing to scroll sideways for.
  */
 export function RegisterTable<Row extends { id: string }>({ rows, columns, caption, selection, minWidth }: Props<Row>) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
@@ -66,39 +68,46 @@ export function RegisterTable<Row extends { id: string }>({ rows, columns, capti
       aria-label={caption}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
-      className="relative overflow-x-auto rounded-lg border border-border bg-card focus-visible:outline-2 focus-visible:outline-primary"
+      className={`relative overflow-x-auto rounded-lg border border-border bg-card focus-visible:outline-2 focus-visible:outline-primary ${phoneCards.frame}`}
     >
-      <table className={`w-full ${minWidth} border-collapse text-sm`} aria-rowcount={rows.length + 1}>
+      <table className={`w-full ${minWidth} border-collapse text-sm ${phoneCards.table}`} aria-rowcount={rows.length + 1}>
         <caption className="sr-only">{caption}</caption>
         <ColumnHeads
-          className="bg-muted text-left text-xs uppercase tracking-wide text-muted-foreground"
+          // On a phone only the box that selects every row listed stays in sight, named; the other headers are read, not shown.
+          className={`bg-muted text-left text-xs uppercase tracking-wide text-muted-foreground ${selection ? "max-sm:block" : phoneCards.head}`}
+          rowClassName="max-sm:flex"
           cellClassName="px-3 py-2"
+          cellClassNames={[...(selection ? [undefined] : []), ...columns.map(() => "max-sm:sr-only")]}
           rowIndex={1}
           labels={[
             ...(selection
               ? [
-                  <input
-                    key="all"
-                    type="checkbox"
-                    aria-label={selection.allLabel}
-                    className={box}
-                    checked={allSelected}
-                    ref={(el) => {
-                      if (el) el.indeterminate = someSelected;
-                    }}
-                    onChange={(event) =>
-                      selection.onSelect(
-                        rows.map((r) => r.id),
-                        event.target.checked,
-                      )
-                    }
-                  />,
+                  <span key="all" className="flex items-center gap-2">
+                    <input
+                      type="checkbox"
+                      aria-label={selection.allLabel}
+                      className={box}
+                      checked={allSelected}
+                      ref={(el) => {
+                        if (el) el.indeterminate = someSelected;
+                      }}
+                      onChange={(event) =>
+                        selection.onSelect(
+                          rows.map((r) => r.id),
+                          event.target.checked,
+                        )
+                      }
+                    />
+                    <span aria-hidden className="normal-case sm:hidden">
+                      All listed
+                    </span>
+                  </span>,
                 ]
               : []),
             ...columns.map((column) => column.label),
           ]}
         />
-        <tbody ref={bodyRef}>
+        <tbody ref={bodyRef} className={phoneCards.body}>
           {before > 0 ? (
             <tr aria-hidden>
               <td colSpan={span} style={{ height: before, padding: 0 }} />
@@ -108,9 +117,15 @@ export function RegisterTable<Row extends { id: string }>({ rows, columns, capti
             const row = rows[item.index];
             if (!row) return null;
             return (
-              <tr key={row.id} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2} className="border-t border-border">
+              <tr
+                key={row.id}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                aria-rowindex={item.index + 2}
+                className={`border-t border-border ${phoneCards.row}`}
+              >
                 {selection ? (
-                  <td className="px-3 py-2">
+                  <td className={`px-3 py-2 ${phoneCards.check}`}>
                     <input
                       type="checkbox"
                       aria-label={selection.rowLabel(row)}
@@ -123,11 +138,11 @@ export function RegisterTable<Row extends { id: string }>({ rows, columns, capti
                 {columns.map((column, i) => {
                   const extra = typeof column.className === "function" ? column.className(row) : (column.className ?? "");
                   return column.rowHeader ? (
-                    <th key={i} scope="row" className={`px-3 py-2 text-left font-medium ${extra}`}>
+                    <th key={i} scope="row" className={`px-3 py-2 text-left font-medium ${extra} ${phoneCards.title}`}>
                       {column.cell(row)}
                     </th>
                   ) : (
-                    <td key={i} className={`px-3 py-2 ${extra}`}>
+                    <td key={i} className={`px-3 py-2 ${extra} ${phoneCards.cell}`} data-label={typeof column.label === "string" ? column.label : undefined}>
                       {column.cell(row)}
                     </td>
                   );

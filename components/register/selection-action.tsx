@@ -5,6 +5,7 @@ import { createContext, use, useCallback, useRef, useSyncExternalStore, type Rea
 import { Button } from "@/components/ui/button";
 import { ColumnHeads } from "@/components/ui/column-heads";
 import { NavLink } from "@/components/ui/nav-link";
+import { phoneCards } from "@/components/ui/phone-cards";
 import { loadingTexts } from "@/lib/contract/notices";
 
 /*
@@ -95,7 +96,10 @@ export function ReviewSection({ headingId, busy, children }: { headingId: string
   );
 }
 
-/** The review's table: one row a move, the last column each row's Remove. `width` is its least width (a Tailwind min-w class). */
+/**
+ * The review's table: one row a move, the last column each row's Remove. `width` is its least width (a Tailwind min-w class).
+ * Its rows draw themselves as cards on a phone (`phoneCards`).
+ */
 export function ReviewTable({
   caption,
   labels,
@@ -110,10 +114,11 @@ export function ReviewTable({
   children: ReactNode;
 }) {
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-border">
-      <table className={`w-full ${width} border-collapse text-left text-sm`}>
+    <div className={`relative overflow-x-auto rounded-lg border border-border ${phoneCards.frame}`}>
+      <table className={`w-full ${width} border-collapse text-left text-sm ${phoneCards.table}`}>
         <caption className="sr-only">{caption}</caption>
         <ColumnHeads
+          className={`bg-muted ${phoneCards.head}`}
           cellClassName={cellClassName}
           labels={[
             ...labels,
@@ -122,7 +127,7 @@ export function ReviewTable({
             </span>,
           ]}
         />
-        <tbody>{children}</tbody>
+        <tbody className={phoneCards.body}>{children}</tbody>
       </table>
     </div>
   );

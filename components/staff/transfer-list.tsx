@@ -25,6 +25,7 @@ import { routes } from "@/lib/routes";
 import { TransferBatchDialog } from "./transfer-batch-dialog";
 import { formatDay, formatMoment } from "./transfer-dates";
 import { ColumnHeads } from "@/components/ui/column-heads";
+import { phoneCards } from "@/components/ui/phone-cards";
 
 const cell = "px-3 py-2 align-top";
 
@@ -113,23 +114,35 @@ export function TransferList({ districtId, canFilterBySchool, canTransfer }: Pro
         <>
           <RegisterCount total={total} none={filtered ? "No transfer matches these filters." : "No transfers yet."} one="transfer" many="transfers" />
           {list.data.transfers.length > 0 ? (
-            <div className={`relative overflow-x-auto rounded-lg border border-border bg-card ${list.isPlaceholderData || navigating ? "opacity-60" : ""}`}>
-              <table className="w-full min-w-[860px] border-collapse text-left text-sm">
+            <div
+              className={`relative overflow-x-auto rounded-lg border border-border bg-card ${phoneCards.frame} ${list.isPlaceholderData || navigating ? "opacity-60" : ""}`}
+            >
+              <table className={`w-full min-w-[860px] border-collapse text-left text-sm ${phoneCards.table}`}>
                 <caption className="sr-only">Staff transfers, newest first</caption>
-                <ColumnHeads cellClassName={cell} labels={["Made", "Effective", "By", "Reason", "Staff", "Moves", <span className="sr-only">Details</span>]} />
-                <tbody>
+                <ColumnHeads
+                  className={`bg-muted ${phoneCards.head}`}
+                  cellClassName={cell}
+                  labels={["Made", "Effective", "By", "Reason", "Staff", "Moves", <span className="sr-only">Details</span>]}
+                />
+                <tbody className={phoneCards.body}>
                   {list.data.transfers.map((batch) => (
-                    <tr key={batch.id} className="border-t border-border">
-                      <th scope="row" className={`${cell} whitespace-nowrap font-normal`}>
+                    <tr key={batch.id} className={`border-t border-border ${phoneCards.row}`}>
+                      <th scope="row" className={`${cell} whitespace-nowrap font-normal ${phoneCards.title}`} data-label="Made">
                         <time dateTime={batch.createdAt}>{formatMoment(batch.createdAt)}</time>
                       </th>
-                      <td className={`${cell} whitespace-nowrap`}>
+                      <td className={`${cell} whitespace-nowrap ${phoneCards.cell}`} data-label="Effective">
                         <time dateTime={batch.effectiveDate}>{formatDay(batch.effectiveDate)}</time>
                       </td>
-                      <td className={cell}>{batch.createdBy.name}</td>
-                      <td className={`${cell} max-w-56 break-words`}>{batch.reason}</td>
-                      <td className={`${cell} text-right tabular-nums`}>{batch.count}</td>
-                      <td className={cell}>
+                      <td className={`${cell} ${phoneCards.cell}`} data-label="By">
+                        {batch.createdBy.name}
+                      </td>
+                      <td className={`${cell} max-w-56 break-words ${phoneCards.cell}`} data-label="Reason">
+                        {batch.reason}
+                      </td>
+                      <td className={`${cell} text-right tabular-nums ${phoneCards.cell}`} data-label="Staff">
+                        {batch.count}
+                      </td>
+                      <td className={`${cell} ${phoneCards.cell} max-sm:basis-full`} data-label="Moves">
                         <ul className="flex flex-col gap-1">
                           {batch.firstMoves.map((move) => (
                             <li key={move.staffId}>
@@ -141,7 +154,7 @@ export function TransferList({ districtId, canFilterBySchool, canTransfer }: Pro
                           ) : null}
                         </ul>
                       </td>
-                      <td className={cell}>
+                      <td className={`${cell} ${phoneCards.cell}`}>
                         <Button
                           variant="secondary"
                           className="min-h-9 whitespace-nowrap px-3 py-1"

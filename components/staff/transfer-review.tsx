@@ -3,6 +3,7 @@
 import { TriangleAlert } from "lucide-react";
 import { RemoveFromSelection, ReviewSection, ReviewTable } from "@/components/register/selection-action";
 import { Button } from "@/components/ui/button";
+import { phoneCards } from "@/components/ui/phone-cards";
 import type { StaffTransferReview, StaffTransferReviewItem } from "@/lib/contract/staff-transfers";
 import { endedRolesText } from "./transfer-dates";
 
@@ -69,16 +70,23 @@ export function TransferReview({ review, stale, pending, error, onRemove, onClea
             width="min-w-[640px]"
           >
             {review.staff.map((person) => (
-              <tr key={person.id} className={`border-t border-border ${person.problems.length > 0 ? "bg-danger/5" : ""}`}>
-                <th scope="row" className={`${cell} font-medium`}>
+              <tr key={person.id} className={`border-t border-border ${person.problems.length > 0 ? "bg-danger/5" : ""} ${phoneCards.row}`}>
+                <th scope="row" className={`${cell} font-medium ${phoneCards.title}`}>
                   {person.name}
                 </th>
-                <td className={cell}>{person.from.name}</td>
-                <td className={cell}>{person.to.name}</td>
-                <td className={`${cell} ${person.endedRoles.length > 0 ? "font-medium text-danger" : "text-muted-foreground"}`}>
+                <td className={`${cell} ${phoneCards.cell}`} data-label="From">
+                  {person.from.name}
+                </td>
+                <td className={`${cell} ${phoneCards.cell}`} data-label="To">
+                  {person.to.name}
+                </td>
+                <td
+                  className={`${cell} ${person.endedRoles.length > 0 ? "font-medium text-danger" : "text-muted-foreground"} ${phoneCards.cell}`}
+                  data-label="School roles ended"
+                >
                   {endedRolesText(person.endedRoles, person.from) || "None"}
                 </td>
-                <td className={cell}>
+                <td className={`${cell} ${phoneCards.cell}`} data-label="Problems">
                   {person.problems.length > 0 ? (
                     <ul className="text-danger">
                       {person.problems.map((problem) => (
@@ -89,7 +97,7 @@ export function TransferReview({ review, stale, pending, error, onRemove, onClea
                     <span className="text-muted-foreground">None</span>
                   )}
                 </td>
-                <td className={cell}>
+                <td className={`${cell} ${phoneCards.cell}`}>
                   <RemoveFromSelection name={person.name} onRemove={() => onRemove(person)} />
                 </td>
               </tr>

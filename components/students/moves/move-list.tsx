@@ -9,6 +9,7 @@ import { formatMoment } from "@/components/staff/transfer-dates";
 import { Button } from "@/components/ui/button";
 import { ColumnHeads } from "@/components/ui/column-heads";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { phoneCards } from "@/components/ui/phone-cards";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { loadingTexts } from "@/lib/contract/notices";
 import type { StudentMoveItem } from "@/lib/contract/students";
@@ -70,10 +71,13 @@ export function MoveList({ canUndo }: { canUndo: boolean }) {
         <>
           <RegisterCount total={total} none="No group moves yet." one="group move" many="group moves" />
           {list.data.moves.length > 0 ? (
-            <div className={`relative overflow-x-auto rounded-lg border border-border bg-card ${list.isPlaceholderData || navigating ? "opacity-60" : ""}`}>
-              <table className="w-full min-w-[720px] border-collapse text-left text-sm">
+            <div
+              className={`relative overflow-x-auto rounded-lg border border-border bg-card ${phoneCards.frame} ${list.isPlaceholderData || navigating ? "opacity-60" : ""}`}
+            >
+              <table className={`w-full min-w-[720px] border-collapse text-left text-sm ${phoneCards.table}`}>
                 <caption className="sr-only">Group moves of pupils, newest first</caption>
                 <ColumnHeads
+                  className={`bg-muted ${phoneCards.head}`}
                   cellClassName={cell}
                   labels={[
                     "Made",
@@ -86,17 +90,25 @@ export function MoveList({ canUndo }: { canUndo: boolean }) {
                     </span>,
                   ]}
                 />
-                <tbody>
+                <tbody className={phoneCards.body}>
                   {list.data.moves.map((move) => (
-                    <tr key={move.id} className="border-t border-border">
-                      <th scope="row" className={`${cell} whitespace-nowrap font-normal`}>
+                    <tr key={move.id} className={`border-t border-border ${phoneCards.row}`}>
+                      <th scope="row" className={`${cell} whitespace-nowrap font-normal ${phoneCards.title}`} data-label="Made">
                         <time dateTime={move.createdAt}>{formatMoment(move.createdAt)}</time>
                       </th>
-                      <td className={cell}>{move.createdBy}</td>
-                      <td className={`${cell} tabular-nums`}>{pupils(move.count)}</td>
-                      <td className={cell}>{move.to.class ? `${move.to.class.name}, ${move.to.school.name}` : move.to.school.name}</td>
-                      <td className={cell}>{status(move)}</td>
-                      <td className={cell}>
+                      <td className={`${cell} ${phoneCards.cell}`} data-label="By">
+                        {move.createdBy}
+                      </td>
+                      <td className={`${cell} tabular-nums ${phoneCards.cell}`} data-label="Pupils">
+                        {pupils(move.count)}
+                      </td>
+                      <td className={`${cell} ${phoneCards.cell}`} data-label="To">
+                        {move.to.class ? `${move.to.class.name}, ${move.to.school.name}` : move.to.school.name}
+                      </td>
+                      <td className={`${cell} ${phoneCards.cell}`} data-label="Status">
+                        {status(move)}
+                      </td>
+                      <td className={`${cell} ${phoneCards.cell}`}>
                         {canUndo && move.reversible && !move.reversedAt ? (
                           <Button
                             variant="secondary"

@@ -1,6 +1,7 @@
 "use client";
 
 import { RemoveFromSelection, ReviewSection, ReviewTable } from "@/components/register/selection-action";
+import { phoneCards } from "@/components/ui/phone-cards";
 import type { StudentMoveLine } from "@/lib/contract/students";
 import { studentMessages } from "@/lib/contract/students-values";
 
@@ -25,13 +26,15 @@ export function MoveReview({ moves, onRemove }: { moves: StudentMoveLine[]; onRe
       {moves.length > 0 ? (
         <ReviewTable caption="Each pupil's move, from and to" labels={["Pupil", "From", "To"]} cellClassName={cell} width="min-w-[560px]">
           {moves.map((line) => (
-            <tr key={line.student.id} className="border-t border-border">
-              <th scope="row" className={`${cell} font-medium`}>
+            <tr key={line.student.id} className={`border-t border-border ${phoneCards.row}`}>
+              <th scope="row" className={`${cell} font-medium ${phoneCards.title}`}>
                 {line.student.name}
                 <span className="block text-xs font-normal text-muted-foreground">{line.student.admissionNumber}</span>
               </th>
-              <td className={cell}>{placeText(line.from)}</td>
-              <td className={cell}>
+              <td className={`${cell} ${phoneCards.cell}`} data-label="From">
+                {placeText(line.from)}
+              </td>
+              <td className={`${cell} ${phoneCards.cell}`} data-label="To">
                 {line.alreadyThere ? (
                   <span className="text-muted-foreground">Already there: stays</span>
                 ) : (
@@ -41,7 +44,7 @@ export function MoveReview({ moves, onRemove }: { moves: StudentMoveLine[]; onRe
                   </>
                 )}
               </td>
-              <td className={cell}>
+              <td className={`${cell} ${phoneCards.cell}`}>
                 <RemoveFromSelection name={line.student.name} onRemove={() => onRemove(line)} />
               </td>
             </tr>
