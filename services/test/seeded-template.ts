@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { rmSync, writeFileSync } from "node:fs";
+import { readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
@@ -24,6 +24,17 @@ export async function migrateAndSeed(database: Database) {
   await seedDemo(database.db);
 }
 
+const tarballPrefix = "portal-test-seeded-";
+
+/** Tarballs left by runs that were killed before their teardown, a day or more ago. */
+function removeStaleTarballs() {
+  const dayAgo = Date.now() - 24 * 3600_000;
+  for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith(tarballPrefix))) {
+    const file = join(tmpdir(), name);
+    if ((statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < dayAgo) rmSync(file, { force: true });
+  }
+}
+
 const adminSql = (serverUrl: string) => postgres(serverUrl, { max: 1, onnotice: () => {} });
 
 /**
@@ -39,7 +50,8 @@ export default async function setup(project: TestProject) {
     const tarball = await database.dumpDataDir?.();
     await database.close();
     if (!tarball) return;
-    const file = join(tmpdir(), `portal-test-seeded-${randomBytes(6).toString("hex")}.tar`);
+    removeStaleTarballs();
+    const file = join(tmpdir(), `${tarballPrefix}${randomBytes(6).toString("hex")}.tar`);
     writeFileSync(file, new Uint8Array(await tarball.arrayBuffer()));
     project.provide("seededDataDir", file);
     return () => rmSync(file, { force: true });
