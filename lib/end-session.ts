@@ -1,4 +1,5 @@
 import { SHORT_REDIRECT_DELAY_MS } from "./contract/notices";
+import { clearDrafts } from "./form-draft";
 import { clearKeptSelections } from "./kept-selection";
 import { toast } from "./notify";
 import { authCalls } from "./queries/auth";
@@ -7,11 +8,12 @@ import { routes } from "./routes";
 /**
  * Ends the session: a POST (so no prefetch or crawler can log anyone out), the tab's kept selections
  * cleared (the next user starts with nothing selected), then /login by a full page load, so nothing
- * read while signed in stays in memory. Rejects when the logout could not be sent.
+ * read while signed in stays in memory, and the tab's form drafts go too. Rejects when the logout could not be sent.
  */
 export async function endSession(): Promise<void> {
   await authCalls.logout();
   clearKeptSelections();
+  clearDrafts();
   window.location.replace(routes.login);
 }
 

@@ -19,6 +19,8 @@ import { classKeys, classMutations, useClassTypes, type ClassBody, type ClassUpd
 import { useDistrictSchools } from "@/lib/queries/schools";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { formWithoutScript } from "@/lib/form-without-script";
+import { DraftNotice } from "@/components/form/draft-notice";
+import { useFormDraft } from "@/lib/form-draft";
 
 const createValidation = lazyResolver(() => import("@/lib/contract/classes").then((m) => m.classFormSchema));
 const updateValidation = lazyResolver(() => import("@/lib/contract/classes").then((m) => m.classUpdateSchema));
@@ -56,6 +58,8 @@ export function ClassDialog({ districtId, item, defaultSchool = "", history = nu
       : { schoolId: defaultSchool, classTypeId: "", arm: "", classTeacherId: "", capacity: DEFAULT_CAPACITY },
   });
   const { errors } = form.formState;
+  // The teacher is shown from a search, not from the form: a restored draft leaves the choice to be made again.
+  const draft = useFormDraft(`class:${item?.id ?? "new"}`, form, { exclude: ["classTeacherId", "version"] });
 
   const schoolOptions = (schools.data ?? []).map((s) => ({ value: s.id, label: s.name, category: s.category }));
   if (item && !schoolOptions.some((s) => s.value === item.school.id))
@@ -76,6 +80,7 @@ export function ClassDialog({ districtId, item, defaultSchool = "", history = nu
       invalidates: [classKeys.all],
       inPlace: true,
       onSuccess: (result) => {
+        draft.clear();
         toast.success(result.message);
         onClose();
       },
@@ -100,7 +105,7 @@ export function ClassDialog({ districtId, item, defaultSchool = "", history = nu
   const title = item ? `Edit ${item.name}` : "New class";
 
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={title}>
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={title} draft={draft}>
       <form
         {...formWithoutScript}
         onFocus={validation.warm}
@@ -110,6 +115,7 @@ export function ClassDialog({ districtId, item, defaultSchool = "", history = nu
         className="flex flex-col gap-4"
       >
         {save.busy ? <LoadingOverlay /> : null}
+        <DraftNotice draft={draft} />
         {item && item.pupils > 0 ? (
           // The API keeps a class with pupils at its school: the school is shown, not offered.
           <div className="flex flex-col gap-1">

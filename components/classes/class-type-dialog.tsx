@@ -14,6 +14,8 @@ import { toast } from "@/lib/notify";
 import { classKeys, classMutations, type ClassTypeBody } from "@/lib/queries/classes";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { formWithoutScript } from "@/lib/form-without-script";
+import { DraftNotice } from "@/components/form/draft-notice";
+import { useFormDraft } from "@/lib/form-draft";
 
 const createValidation = lazyResolver(() => import("@/lib/contract/classes").then((m) => m.classTypeFormSchema));
 const updateValidation = lazyResolver(() => import("@/lib/contract/classes").then((m) => m.classTypeUpdateSchema));
@@ -31,6 +33,7 @@ export function ClassTypeDialog({ item, nextPosition, onClose }: Props) {
     defaultValues: item ? { name: item.name, level: item.level, position: item.position, version: item.version } : { name: "", position: nextPosition },
   });
   const { errors } = form.formState;
+  const draft = useFormDraft(`class-type:${item?.id ?? "new"}`, form, { exclude: ["version"] });
   const save = useApiMutation(
     (values: ClassTypeBody & { version?: number }) =>
       item ? classMutations.updateType(item.id, { ...values, version: values.version ?? item.version }) : classMutations.createType(values),
@@ -39,6 +42,7 @@ export function ClassTypeDialog({ item, nextPosition, onClose }: Props) {
       invalidates: [classKeys.all],
       inPlace: true,
       onSuccess: (result) => {
+        draft.clear();
         toast.success(result.message);
         onClose();
       },
@@ -46,7 +50,7 @@ export function ClassTypeDialog({ item, nextPosition, onClose }: Props) {
   );
 
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={item ? `Edit ${item.name}` : "New class type"}>
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={item ? `Edit ${item.name}` : "New class type"} draft={draft}>
       <form
         {...formWithoutScript}
         onFocus={validation.warm}
@@ -56,6 +60,7 @@ export function ClassTypeDialog({ item, nextPosition, onClose }: Props) {
         className="flex flex-col gap-4"
       >
         {save.busy ? <LoadingOverlay /> : null}
+        <DraftNotice draft={draft} />
         <TextField label="Name" autoComplete="off" placeholder="e.g. Primary 7" error={errors.name?.message} {...form.register("name")} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField label="Level" options={classLevels} placeholder="Choose a level" error={errors.level?.message} {...form.register("level")} />

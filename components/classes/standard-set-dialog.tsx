@@ -19,6 +19,8 @@ import { classKeys, classMutations, useClassTypes, type StandardSetBody } from "
 import { useDistrictSchools } from "@/lib/queries/schools";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { formWithoutScript } from "@/lib/form-without-script";
+import { DraftNotice } from "@/components/form/draft-notice";
+import { useFormDraft } from "@/lib/form-draft";
 
 const validation = lazyResolver(() => import("@/lib/contract/classes").then((m) => m.standardSetSchema));
 
@@ -61,6 +63,7 @@ export function StandardSetDialog({ districtId, defaultSchool = "", onClose }: P
     },
   });
   const { errors } = form.formState;
+  const draft = useFormDraft("standard-set:new", form);
   const schoolId = useWatch({ control: form.control, name: "schoolId" });
   const { listed } = typesFor(types.data ?? [], categoryOf(schoolId));
 
@@ -73,6 +76,7 @@ export function StandardSetDialog({ districtId, defaultSchool = "", onClose }: P
     invalidates: [classKeys.all],
     inPlace: true,
     onSuccess: (result) => {
+      draft.clear();
       toast.success(result.message);
       onClose();
     },
@@ -92,7 +96,7 @@ export function StandardSetDialog({ districtId, defaultSchool = "", onClose }: P
   }, [review]);
 
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title="Add standard set">
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title="Add standard set" draft={draft}>
       {check.busy || create.busy ? <LoadingOverlay /> : null}
       <form
         {...formWithoutScript}
@@ -103,6 +107,7 @@ export function StandardSetDialog({ districtId, defaultSchool = "", onClose }: P
         onSubmit={form.handleSubmit(check.run, onInvalidSubmit)}
         className={review ? "hidden" : "flex flex-col gap-4"}
       >
+        <DraftNotice draft={draft} />
         <SelectField
           label="School"
           options={(schools.data ?? []).map((s) => ({ value: s.id, label: s.name }))}

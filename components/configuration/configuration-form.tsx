@@ -15,6 +15,8 @@ import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { toast } from "@/lib/notify";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { formWithoutScript } from "@/lib/form-without-script";
+import { DraftNotice } from "@/components/form/draft-notice";
+import { useFormDraft } from "@/lib/form-draft";
 
 const validation = lazyResolver(() => import("@/lib/contract/configuration").then((m) => m.configurationFormSchema));
 
@@ -64,6 +66,7 @@ function ConfigurationForm({ configuration, canEdit }: { configuration: District
     defaultValues: formValuesOf(configuration),
   });
   const { errors } = form.formState;
+  const draft = useFormDraft(`configuration:${configuration.districtId}`, form, { exclude: ["version"] });
   const [patternText, version] = useWatch({ control: form.control, name: ["admissionNumberPattern", "version"] });
   const pattern = patternText.trim();
   const year = yearInLagos();
@@ -73,6 +76,7 @@ function ConfigurationForm({ configuration, canEdit }: { configuration: District
     inPlace: true,
     invalidates: [configurationKeys.all],
     onSuccess: (answer) => {
+      draft.clear();
       form.reset(formValuesOf(answer.configuration));
       toast.success(successNotices.configurationsUpdated);
     },
@@ -88,6 +92,7 @@ function ConfigurationForm({ configuration, canEdit }: { configuration: District
       className="flex flex-col gap-5 rounded-lg border border-border bg-card p-5"
     >
       {busy ? <LoadingOverlay /> : null}
+      <DraftNotice draft={draft} />
       <p className="text-sm text-muted-foreground">
         Version {version}
         {canEdit ? "" : " · You can read the configuration; changing it needs the Edit configuration permission at district level."}

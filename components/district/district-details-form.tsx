@@ -13,6 +13,8 @@ import { useApiMutation } from "@/lib/use-api-mutation";
 import { useDistrictChanged } from "@/lib/use-district-change";
 import { lazyResolver } from "@/lib/lazy-resolver";
 import { formWithoutScript } from "@/lib/form-without-script";
+import { DraftNotice } from "@/components/form/draft-notice";
+import { useFormDraft } from "@/lib/form-draft";
 
 const validation = lazyResolver(() => import("@/lib/contract/district").then((m) => m.districtUpdateSchema));
 
@@ -30,11 +32,13 @@ export function DistrictDetailsForm({ district, districtTerm }: { district: Dist
     },
   });
   const { errors } = form.formState;
+  const draft = useFormDraft(`district:${district.id}`, form, { exclude: ["version"] });
 
   const { busy, run } = useApiMutation((values: DistrictUpdate) => districtMutations.update(district.id, values), {
     form,
     inPlace: true,
     onSuccess: (answer, values) => {
+      draft.clear();
       form.reset({ ...values, version: answer.district.version });
       changed(successNotices.districtProfileUpdated, answer.district);
     },
@@ -50,6 +54,7 @@ export function DistrictDetailsForm({ district, districtTerm }: { district: Dist
       className="flex flex-col gap-4 rounded-lg border border-border bg-card p-5"
     >
       {busy ? <LoadingOverlay /> : null}
+      <DraftNotice draft={draft} />
       <h2 className="text-lg font-semibold">{districtTerm} details</h2>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label={`${districtTerm} name`} error={errors.name?.message} {...form.register("name")} />

@@ -1,7 +1,7 @@
 "use client";
 
 import { X } from "lucide-react";
-import { useId, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 
 type Props = {
@@ -26,14 +26,45 @@ export function ChipsField({ label, values, onChange, toValue, canAdd = (t) => t
   const [problem, setProblem] = useState<string | null>(null);
   const shown = problem ?? error;
 
-  const add = () => {
-    if (!canAdd(text)) return;
+  const input = useRef<HTMLInputElement>(null);
+
+  /** Adds the typed text as a chip; false when it cannot be one (its message is then shown). */
+  const add = (): boolean => {
+    if (!canAdd(text)) return false;
     const result = toValue(text);
-    if ("error" in result) return setProblem(result.error);
+    if ("error" in result) {
+      setProblem(result.error);
+      return false;
+    }
     if (!values.includes(result.value)) onChange([...values, result.value]);
     setText("");
     setProblem(null);
+    return true;
   };
+
+  // A value typed but not confirmed with 'Add' is added when the form is sent (Next, Save), or the
+  // sending is refused with its message: never silently dropped. The form element's own listener runs
+  // before React's, which reads the values.
+  const pending = useRef({ text, add, toValue });
+  useLayoutEffect(() => {
+    pending.current = { text, add, toValue };
+  });
+  useEffect(() => {
+    const form = input.current?.form;
+    if (!form) return;
+    const onSubmit = (event: SubmitEvent) => {
+      const { text: typed, add: addTyped, toValue: check } = pending.current;
+      if (typed.trim() === "" || addTyped()) return;
+      const result = check(typed);
+      if (!("error" in result)) return;
+      setProblem(result.error);
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      input.current?.focus();
+    };
+    form.addEventListener("submit", onSubmit);
+    return () => form.removeEventListener("submit", onSubmit);
+  }, []);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== "Enter") return;
     event.preventDefault();
@@ -66,6 +97,7 @@ export function ChipsField({ label, values, onChange, toValue, canAdd = (t) => t
       <div className="flex gap-2">
         {prefix}
         <input
+          ref={input}
           id={id}
           value={text}
           inputMode={inputMode}
@@ -79,7 +111,7 @@ export function ChipsField({ label, values, onChange, toValue, canAdd = (t) => t
           aria-describedby={shown ? `${id}-error` : undefined}
           className={`min-h-11 w-full min-w-0 rounded-md border bg-card px-3 py-2 text-base outline-none focus:ring-2 focus:ring-primary ${shown ? "border-danger" : "border-border"}`}
         />
-        <Button variant="secondary" onClick={add} disabled={!canAdd(text)} aria-label={`Add to ${label}`}>
+        <Button variant="secondary" onClick={() => add()} disabled={!canAdd(text)} aria-label={`Add to ${label}`}>
           Add
         </Button>
       </div>

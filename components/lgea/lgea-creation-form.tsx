@@ -28,6 +28,8 @@ import { AdministratorPicker } from "./administrator-picker";
 import { LgeaReview } from "./lgea-review";
 import { lgeaIssueTarget } from "./server-issues";
 import { formWithoutScript } from "@/lib/form-without-script";
+import { DraftNotice } from "@/components/form/draft-notice";
+import { useFormDraft } from "@/lib/form-draft";
 
 const portalValidation = lazyResolver(() => import("@/lib/contract/lgea").then((m) => m.lgeaPortalSchema));
 const staffValidation = lazyResolver(() => import("@/lib/contract/staff").then((m) => m.newStaffSchema));
@@ -63,6 +65,8 @@ export function LgeaCreationForm({ districtId, terminologies, canRegisterStaff, 
   const ids = useId();
   const form = useForm<LgeaPortalForm, unknown, LgeaPortal>({ resolver: portalValidation.resolver, defaultValues: blankPortal });
   const staffForm = useForm<NewStaffInput, unknown, NewStaff>({ resolver: staffValidation.resolver, defaultValues: blankNewStaff });
+  const portalDraft = useFormDraft("lgea:new", form);
+  const staffDraft = useFormDraft("lgea:new-administrator", staffForm);
   const [kind, setKind] = useState<AdministratorKind>("existing");
   const [chosen, setChosen] = useState<StaffSearchResult | null>(null);
   const [adminError, setAdminError] = useState<string | null>(null);
@@ -80,6 +84,8 @@ export function LgeaCreationForm({ districtId, terminologies, canRegisterStaff, 
     // Stays on this page: the notice, a second (spec §4, §9), then a blank form for the next portal.
     inPlace: true,
     onSuccess: async () => {
+      portalDraft.clear();
+      staffDraft.clear();
       await succeed(successNotices.lgeaCreated, routes.lgaCreation, SHORT_REDIRECT_DELAY_MS);
       onCreated();
     },
@@ -136,6 +142,15 @@ export function LgeaCreationForm({ districtId, terminologies, canRegisterStaff, 
       className="flex flex-col gap-6 rounded-lg border border-border bg-card p-5"
     >
       {checking ? <LoadingOverlay /> : null}
+      <DraftNotice
+        draft={{
+          restored: portalDraft.restored || staffDraft.restored,
+          discard: () => {
+            portalDraft.discard();
+            staffDraft.discard();
+          },
+        }}
+      />
       <fieldset className="flex min-w-0 flex-col gap-4">
         <legend className="mb-2 text-lg font-semibold">The LGEA portal</legend>
         <div className="grid gap-4 sm:grid-cols-2">

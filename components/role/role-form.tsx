@@ -17,6 +17,8 @@ import { useSuccessRedirect } from "@/lib/use-success-redirect";
 import { PermissionPicker } from "./permission-picker";
 import { lazyResolver } from "@/lib/lazy-resolver";
 import { formWithoutScript } from "@/lib/form-without-script";
+import { DraftNotice } from "@/components/form/draft-notice";
+import { useFormDraft } from "@/lib/form-draft";
 
 const validation = lazyResolver(() => import("@/lib/contract/roles").then((m) => m.roleFormSchema));
 
@@ -29,11 +31,15 @@ export function RoleForm({ role }: { role?: RoleDetail }) {
     defaultValues: { name: role?.name ?? "", description: role?.description ?? "", operations: role?.operations ?? [] },
   });
   const { errors } = form.formState;
+  const draft = useFormDraft(`role:${role?.id ?? "new"}`, form);
 
   const { busy, run } = useApiMutation((values: Values) => (role ? roleMutations.update(role, values) : roleMutations.create(values)), {
     form,
     invalidates: [roleKeys.all],
-    onSuccess: () => successRedirect(role ? successNotices.roleUpdated : successNotices.roleCreated, routes.permissionManagement),
+    onSuccess: () => {
+      draft.clear();
+      return successRedirect(role ? successNotices.roleUpdated : successNotices.roleCreated, routes.permissionManagement);
+    },
   });
 
   return (
@@ -45,6 +51,7 @@ export function RoleForm({ role }: { role?: RoleDetail }) {
       className="flex max-w-3xl flex-col gap-4"
     >
       {busy ? <LoadingOverlay /> : null}
+      <DraftNotice draft={draft} />
       <TextField label="Role name" error={errors.name?.message} {...form.register("name")} />
       <TextArea label="Description" error={errors.description?.message} {...form.register("description")} />
       {catalogue.isPending ? <p role="status">Loading permissions…</p> : null}

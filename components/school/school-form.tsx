@@ -16,6 +16,8 @@ import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 import { lazyResolver } from "@/lib/lazy-resolver";
 import { formWithoutScript } from "@/lib/form-without-script";
+import { DraftNotice } from "@/components/form/draft-notice";
+import { useFormDraft } from "@/lib/form-draft";
 
 const validation = lazyResolver(() => import("@/lib/contract/schools").then((m) => m.schoolFormSchema));
 
@@ -36,11 +38,13 @@ export function SchoolForm({ districtId, school, onCancel }: Props) {
     },
   });
   const { errors } = form.formState;
+  const draft = useFormDraft(`school:${school?.id ?? "new"}`, form);
 
   const { busy, run } = useApiMutation((values: Values) => (school ? schoolMutations.update(school, values) : schoolMutations.create(values)), {
     form,
     invalidates: [schoolKeys.all],
     onSuccess: async () => {
+      draft.clear();
       await succeed(school ? successNotices.schoolUpdated : successNotices.schoolCreated, routes.schoolManagement);
       onCancel?.();
     },
@@ -56,6 +60,7 @@ export function SchoolForm({ districtId, school, onCancel }: Props) {
       className="flex flex-col gap-4"
     >
       {busy ? <LoadingOverlay /> : null}
+      <DraftNotice draft={draft} />
       <TextField label="School name" error={errors.name?.message} {...form.register("name")} />
       <TextArea label="Description" error={errors.description?.message} {...form.register("description")} />
       <TextField label="Address" error={errors.address?.message} {...form.register("address")} />

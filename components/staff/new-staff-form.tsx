@@ -24,6 +24,8 @@ import { fullName } from "./staff-detail-items";
 import { blankNewStaff } from "./staff-form-values";
 import { StaffDetailsFields } from "./staff-details-fields";
 import { formWithoutScript } from "@/lib/form-without-script";
+import { DraftNotice } from "@/components/form/draft-notice";
+import { useFormDraft } from "@/lib/form-draft";
 
 const validation = lazyResolver(() => import("@/lib/contract/staff").then((m) => m.newStaffSchema));
 
@@ -39,6 +41,7 @@ const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean
  */
 export function NewStaffForm({ districtId, terminologies, asDistrictAdmin, atDistrictLevel }: Props) {
   const form = useForm<NewStaffInput, unknown, NewStaff>({ resolver: validation.resolver, defaultValues: blankNewStaff });
+  const draft = useFormDraft(asDistrictAdmin ? "staff:new-admin" : "staff:new", form);
   const [kind, setKind] = useState<PostingKind>(atDistrictLevel ? "district" : "school");
   const [review, setReview] = useState<{ values: NewStaff; duplicates: PossibleDuplicates["matches"] } | null>(null);
   const [saveAnyway, setSaveAnyway] = useState(false);
@@ -47,7 +50,10 @@ export function NewStaffForm({ districtId, terminologies, asDistrictAdmin, atDis
   const { busy, run } = useApiMutation((values: NewStaff) => staffMutations.create(values, asDistrictAdmin), {
     form,
     invalidates: [staffKeys.all],
-    onSuccess: (created) => succeed(successNotices.staffCreated, asDistrictAdmin ? routes.staffRecordOf(created.staff.id) : routes.staffManagement),
+    onSuccess: (created) => {
+      draft.clear();
+      return succeed(successNotices.staffCreated, asDistrictAdmin ? routes.staffRecordOf(created.staff.id) : routes.staffManagement);
+    },
   });
 
   const next = async (values: NewStaff) => {
@@ -140,6 +146,7 @@ export function NewStaffForm({ districtId, terminologies, asDistrictAdmin, atDis
         className="flex flex-col gap-5 rounded-lg border border-border bg-card p-5"
       >
         {checking ? <LoadingOverlay /> : null}
+        <DraftNotice draft={draft} />
         <StaffDetailsFields terminologies={terminologies} own={{ email: null, phoneNumber: null }} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField

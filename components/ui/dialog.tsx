@@ -2,14 +2,35 @@
 
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import type { Draft } from "@/lib/form-draft";
+import { Button } from "./button";
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void; title: string; description?: ReactNode; children?: ReactNode; footer?: ReactNode };
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  /** The form's draft (lib/form-draft.ts): with typed changes, Escape, a click outside or the close button ask before discarding them. */
+  draft?: Pick<Draft, "dirty" | "clear">;
+};
 
-/** A modal dialog: focus trapped, Escape closes, title and description announced. */
-export function Dialog({ open, onOpenChange, title, description, children, footer }: Props) {
+/** A modal dialog: focus trapped, Escape closes (asking first when it holds typed changes), title and description announced. */
+export function Dialog({ open, onOpenChange, title, description, children, footer, draft }: Props) {
+  const [asking, setAsking] = useState(false);
+  const question = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (asking) question.current?.querySelector("button")?.focus();
+  }, [asking]);
+  const change = (next: boolean) => {
+    if (!next && draft?.dirty) return setAsking(true);
+    setAsking(false);
+    onOpenChange(next);
+  };
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+    <RadixDialog.Root open={open} onOpenChange={change}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <RadixDialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg border border-border bg-card p-5 shadow-xl">
@@ -27,6 +48,25 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           ) : (
             <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
           )}
+          {asking ? (
+            <div ref={question} role="alert" className="flex flex-col gap-2 rounded-md border border-danger bg-muted p-3 text-sm">
+              <p className="font-semibold">Discard what you typed?</p>
+              <div className="flex flex-wrap justify-end gap-2">
+                <Button variant="secondary" onClick={() => setAsking(false)}>
+                  Keep editing
+                </Button>
+                <Button
+                  onClick={() => {
+                    setAsking(false);
+                    draft?.clear();
+                    onOpenChange(false);
+                  }}
+                >
+                  Discard
+                </Button>
+              </div>
+            </div>
+          ) : null}
           {children}
           {footer ? <div className="flex flex-wrap justify-end gap-2">{footer}</div> : null}
         </RadixDialog.Content>

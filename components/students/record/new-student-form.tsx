@@ -16,6 +16,8 @@ import { DuplicateWarning, useDuplicateGate } from "./duplicate-warning";
 import { StudentDetailsFields, type StudentFieldsProps } from "./student-details-fields";
 import { blankStudent } from "./student-form-values";
 import { formWithoutScript } from "@/lib/form-without-script";
+import { DraftNotice } from "@/components/form/draft-notice";
+import { useFormDraft } from "@/lib/form-draft";
 
 const validation = lazyResolver(() => import("@/lib/contract/students").then((m) => m.newStudentSchema));
 
@@ -25,12 +27,16 @@ const validation = lazyResolver(() => import("@/lib/contract/students").then((m)
  */
 export function NewStudentForm(props: Omit<StudentFieldsProps, "own">) {
   const form = useForm<NewStudentInput, unknown, NewStudent>({ resolver: validation.resolver, defaultValues: blankStudent() });
+  const draft = useFormDraft("student:new", form);
   const { confirmedFor, setConfirmedFor, checking, guarded } = useDuplicateGate(() => form.getValues());
   const succeed = useSuccessRedirect();
   const { busy, run } = useApiMutation(studentRecordMutations.create, {
     form,
     invalidates: [studentKeys.all],
-    onSuccess: () => succeed(successNotices.studentCreated, routes.admissionRegister),
+    onSuccess: () => {
+      draft.clear();
+      return succeed(successNotices.studentCreated, routes.admissionRegister);
+    },
   });
 
   const save = (values: NewStudent) => guarded(() => run(values));
@@ -46,6 +52,7 @@ export function NewStudentForm(props: Omit<StudentFieldsProps, "own">) {
         className="flex flex-col gap-5 rounded-lg border border-border bg-card p-5"
       >
         {busy || checking ? <LoadingOverlay /> : null}
+        <DraftNotice draft={draft} />
         <StudentDetailsFields {...props} />
         <DuplicateWarning confirmedFor={confirmedFor} onConfirm={setConfirmedFor} />
         <div className="flex flex-wrap justify-end gap-2">

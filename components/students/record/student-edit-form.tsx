@@ -17,6 +17,8 @@ import { DuplicateWarning, useDuplicateGate } from "./duplicate-warning";
 import { StudentDetailsFields, type StudentFieldsProps } from "./student-details-fields";
 import { studentFormValues } from "./student-form-values";
 import { formWithoutScript } from "@/lib/form-without-script";
+import { DraftNotice } from "@/components/form/draft-notice";
+import { useFormDraft } from "@/lib/form-draft";
 
 const validation = lazyResolver(() => import("@/lib/contract/students").then((m) => m.studentUpdateSchema));
 
@@ -29,12 +31,16 @@ type Props = Omit<StudentFieldsProps, "own"> & { student: StudentRecord; onCance
  */
 export function StudentEditForm({ student, onCancel, ...fields }: Props) {
   const form = useForm<StudentUpdateInput, unknown, StudentUpdate>({ resolver: validation.resolver, defaultValues: studentFormValues(student) });
+  const draft = useFormDraft(`student:${student.id}`, form);
   const { confirmedFor, setConfirmedFor, checking, guarded } = useDuplicateGate(() => form.getValues(), student.id);
   const succeed = useSuccessRedirect();
   const { busy, run } = useApiMutation((values: StudentUpdate) => studentRecordMutations.update(student.id, values), {
     form,
     invalidates: [studentKeys.all],
-    onSuccess: () => succeed(successNotices.studentUpdated, routes.admissionRegister),
+    onSuccess: () => {
+      draft.clear();
+      return succeed(successNotices.studentUpdated, routes.admissionRegister);
+    },
   });
 
   const save = (values: StudentUpdate) => guarded(() => run(values));
@@ -50,6 +56,7 @@ export function StudentEditForm({ student, onCancel, ...fields }: Props) {
         className="flex flex-col gap-5 rounded-lg border border-border bg-card p-5"
       >
         {busy || checking ? <LoadingOverlay /> : null}
+        <DraftNotice draft={draft} />
         <StudentDetailsFields {...fields} own={{ school: student.school, class: student.class }} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
