@@ -150,7 +150,14 @@ test.describe("roles and permissions", () => {
     await adminPage.goto(`${LIST}/edit-role/${id}`);
     await adminPage.getByRole("combobox", { name: "Give this role to" }).fill("Halima");
     await adminPage.getByRole("option", { name: /Halima Sani/ }).click();
-    await expect(adminPage.getByText("Halima Sani now holds this role.")).toBeVisible();
+    // Where it applies: the whole district here, chosen and confirmed.
+    await adminPage.getByLabel("Where the role applies").selectOption({ label: "Whole district: Education District I" });
+    await adminPage
+      .getByRole("group", { name: /to Halima Sani/ })
+      .getByRole("button", { name: "Give role" })
+      .click();
+    await adminPage.getByRole("dialog").getByRole("button", { name: "Give role" }).click();
+    await expect(adminPage.getByText("Halima Sani now holds this role (Whole district: Education District I).")).toBeVisible();
 
     await page.goto("/administration");
     await page.getByRole("link", { name: "Roles and permissions" }).click();

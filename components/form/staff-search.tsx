@@ -31,7 +31,8 @@ export function StaffSearch({ districtId, label, onSelect, school }: Props) {
       placeholder="Type a name or e-mail"
       term={term}
       onTermChange={setTerm}
-      options={found.map((s) => ({ id: s.id, label: `${s.firstName} ${s.lastName}`, detail: s.email }))}
+      // Namesakes are told apart by their e-mail and where they are posted.
+      options={found.map((s) => ({ id: s.id, label: `${s.firstName} ${s.lastName}`, detail: `${s.email} · posted at ${s.posting.name}` }))}
       searchable={searchTerm.length >= 2}
       searching={results.isFetching}
       emptyText="No staff found."

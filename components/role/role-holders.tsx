@@ -2,24 +2,29 @@
 
 import { useState } from "react";
 import { toast } from "@/lib/notify";
-import { StaffSearch } from "@/components/form/staff-search";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import type { RoleHolder, StaffSearchResult } from "@/lib/contract/roles";
+import type { AssignableOrganization, RoleHolder, StaffSearchResult } from "@/lib/contract/roles";
 import { roleKeys, roleMutations, useRole } from "@/lib/queries/roles";
 import { useApiMutation } from "@/lib/use-api-mutation";
+import { GiveRole, placeText } from "./give-role";
 
-/** Who holds a role: give it to a staff member found by search, or take it away after a confirmation. */
+/** Who holds a role and where: give it to a staff member found by search, where the giver chooses, or take it away; each after a confirmation. */
 export function RoleHolders({ roleId, districtId, canAssign }: { roleId: string; districtId: string; canAssign: boolean }) {
   const role = useRole(roleId);
   const [removing, setRemoving] = useState<RoleHolder | null>(null);
   const invalidates = [roleKeys.all];
 
-  const assign = useApiMutation((staff: StaffSearchResult) => roleMutations.assign({ staffId: staff.id, roleId }), {
-    invalidates,
-    inPlace: true,
-    onSuccess: (_result, staff) => void toast.success(`${staff.firstName} ${staff.lastName} now holds this role.`),
-  });
+  const assign = useApiMutation(
+    ({ staff, organization }: { staff: StaffSearchResult; organization: AssignableOrganization }) =>
+      roleMutations.assign({ staffId: staff.id, roleId, organizationId: organization.id }),
+    {
+      invalidates,
+      inPlace: true,
+      onSuccess: (_result, { staff, organization }) =>
+        void toast.success(`${staff.firstName} ${staff.lastName} now holds this role (${placeText(organization)}).`),
+    },
+  );
   const unassign = useApiMutation((holder: RoleHolder) => roleMutations.unassign(holder.roleAccessId), {
     invalidates,
     inPlace: true,
@@ -35,7 +40,14 @@ export function RoleHolders({ roleId, districtId, canAssign }: { roleId: string;
       <h2 id="role-holders-heading" className="text-lg font-semibold">
         Staff who hold this role
       </h2>
-      {canAssign ? <StaffSearch districtId={districtId} label="Give this role to" onSelect={(staff) => void assign.run(staff)} /> : null}
+      {canAssign ? (
+        <GiveRole
+          districtId={districtId}
+          roleName={role.data?.role.name ?? "this role"}
+          busy={assign.busy}
+          onGive={(staff, organization) => assign.run({ staff, organization })}
+        />
+      ) : null}
       {role.isPending ? <p role="status">Loading…</p> : null}
       {role.data && holders.length === 0 ? <p className="text-sm text-muted-foreground">Nobody holds this role yet.</p> : null}
       <ul className="flex flex-col divide-y divide-border rounded-md border border-border">
@@ -45,15 +57,14 @@ export function RoleHolders({ roleId, districtId, canAssign }: { roleId: string;
               <p className="font-medium">
                 {holder.staff.firstName} {holder.staff.lastName}
               </p>
-              <p className="text-xs text-muted-foreground">
-                {holder.staff.email} · {holder.organization.name}
-              </p>
+              <p className="text-xs text-muted-foreground">{holder.staff.email}</p>
+              <p className="text-sm">{placeText(holder.organization)}</p>
             </div>
             {canAssign ? (
               <Button
                 variant="secondary"
                 onClick={() => setRemoving(holder)}
-                aria-label={`Remove ${holder.staff.firstName} ${holder.staff.lastName} from this role`}
+                aria-label={`Remove ${holder.staff.firstName} ${holder.staff.lastName} from this role (${placeText(holder.organization)})`}
               >
                 Remove
               </Button>

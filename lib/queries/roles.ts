@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Permission } from "../contract/permissions";
-import type { AssignRole, RoleDeleted, RoleDetail, RoleForm, RoleSummary, StaffAccess } from "../contract/roles";
+import type { AssignableOrganizations, AssignRole, RoleDeleted, RoleDetail, RoleForm, RoleSummary, StaffAccess } from "../contract/roles";
 import { clientApi, districtApi } from "../client-api";
 import { apiRead, useApiRead } from "./api-read";
 
@@ -10,6 +10,8 @@ export const roleKeys = {
   list: (organizationId: string) => ["roles", "list", organizationId] as const,
   detail: (id: string) => ["roles", "detail", id] as const,
   staffAccess: (staffId: string) => ["roles", "staff-access", staffId] as const,
+  /** Where the signed-in user may give a role: theirs, whatever the role. */
+  assignable: ["roles", "assignable-organizations"] as const,
   catalogue: ["permissions", "District"] as const,
   /** One entry per set of operations, whatever their order or repeats. */
   permissionsOf: (operations: readonly string[]) => ["permissions", "by-operations", ...[...new Set(operations)].sort()] as const,
@@ -26,6 +28,7 @@ export const roleReads = {
   detail: (id: string) => apiRead<{ role: RoleDetail }>(roleKeys.detail(id), `role/get-by-id/${id}`),
   catalogue: () => apiRead<{ permissions: Permission[] }>(roleKeys.catalogue, "permission/by-restriction/District"),
   staffAccess: (staffId: string) => apiRead<StaffAccess>(roleKeys.staffAccess(staffId), `role/staff-access/${staffId}`),
+  assignable: () => apiRead<AssignableOrganizations>(roleKeys.assignable, "role/assignable-organizations"),
 };
 
 export const useRoles = (organizationId: string) => useApiRead(roleReads.list(organizationId));
@@ -42,6 +45,9 @@ export const usePermissionsOf = (operations: readonly string[], enabled = true) 
     staleTime: 3_600_000,
   });
 };
+/** Asked only once a staff member is chosen to be given a role. */
+export const useAssignableOrganizations = (enabled: boolean) =>
+  useApiRead(roleReads.assignable(), { enabled, staleTime: 300_000, select: (answer) => answer.organizations });
 export const useStaffAccess = (staffId: string | null) => useApiRead(roleReads.staffAccess(staffId ?? ""), { enabled: Boolean(staffId) });
 
 export const roleMutations = {
