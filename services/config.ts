@@ -61,6 +61,8 @@ const schema = z.object({
   /** Registration (architecture 'Registration'): e-mail codes asked for and registrations sent, per client address and per e-mail address per window. */
   REGISTRATION_LIMIT_PER_IP: positiveInt(20),
   REGISTRATION_LIMIT_PER_EMAIL: positiveInt(5),
+  /** Days a self-registration may wait without approval (since it was sent, or sent back for changes) before housekeeping abandons it, freeing what it held. */
+  REGISTRATION_ABANDON_DAYS: positiveInt(30),
   /** The registration page's username checks per client address per window. */
   REGISTRATION_CHECKS_PER_IP: positiveInt(120),
   SMTP_URL: z.optional(z.url()),

@@ -3,7 +3,7 @@ import type { StateTerminologies } from "./user";
 // What the browser needs of registration without zod (texts, types); registration.ts re-exports it with the schemas.
 
 /** Where a self-registered district stands with the state's review (architecture 'Registration'). */
-export const registrationStatuses = ["AwaitingReview", "ChangesRequested", "Approved"] as const;
+export const registrationStatuses = ["AwaitingReview", "ChangesRequested", "Approved", "Rejected", "Withdrawn", "Abandoned"] as const;
 export type RegistrationStatus = (typeof registrationStatuses)[number];
 
 /** Texts of the registration and review routes and pages (the spec names none of them). */
@@ -24,6 +24,10 @@ export const registrationMessages = {
   notAwaitingReview: "This district is not waiting for a review.",
   onlyOwnerResubmits: "Only the district's owner can send its details back for review.",
   notChangesRequested: "Your district's details can be changed here only when the reviewers have asked for changes.",
+  rejected: "Registration rejected: its applicant has been told why, and what it held is free again.",
+  withdrawn: "Your registration has been withdrawn.",
+  notOpen: "This registration is no longer under review.",
+  onlyOwnerWithdraws: "Only the district's owner can withdraw its registration.",
   heldValueClash: (values: PendingValue[]) =>
     `Another staff member already holds this registrant's ${values.map((v) => pendingValueNames[v]).join(" and ")}: reject the registration, or approve it once that is resolved.`,
 } as const;

@@ -41,6 +41,9 @@ export type RegistrationInput = z.input<typeof registrationSchema>;
 /** POST /super-admin/registrations/{id}/request-changes. */
 export const requestChangesSchema = z.object({ reason: requiredText(1000, m.reasonRequired) });
 
+/** POST /super-admin/registrations/{id}/reject: the reason mailed to the applicant. */
+export const rejectSchema = requestChangesSchema;
+
 /** PATCH /district/registration: the owner's corrected district details, sent back for review. */
 export const resubmissionSchema = z.omit(districtUpdateSchema, { version: true });
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ServiceConfig } from "../config";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
+import { abandonRegistrations } from "../district/registration/closing";
 import { rawRows } from "../db/raw-rows";
 
 /**
@@ -17,9 +18,12 @@ import { rawRows } from "../db/raw-rows";
  *   the import's summary stays);
  * - mail sent (or given up) more than SENT_MAIL_RETENTION_HOURS ago;
  * - notifications read more than NOTIFICATION_RETENTION_DAYS ago;
- * - one-time codes used or expired more than a day ago (their hashes help no one).
+ * - one-time codes used or expired more than a day ago (their hashes help no one);
+ * - self-registrations left without approval for REGISTRATION_ABANDON_DAYS: closed as abandoned, which frees
+ *   what they held (not deleted: the trail names them).
  */
-export type Retention = Pick<ServiceConfig, "IMPORT_ROWS_RETENTION_DAYS" | "SENT_MAIL_RETENTION_HOURS" | "NOTIFICATION_RETENTION_DAYS">;
+export type Retention = Pick<ServiceConfig, "IMPORT_ROWS_RETENTION_DAYS" | "SENT_MAIL_RETENTION_HOURS" | "NOTIFICATION_RETENTION_DAYS"> &
+  Partial<Pick<ServiceConfig, "REGISTRATION_ABANDON_DAYS">>;
 export type HousekeepingResult = { removed: Record<string, number>; skipped: boolean };
 
 const BATCH = 2_000;
@@ -51,6 +55,12 @@ function tasks(retention: Retention, now: Date): { name: string; table: SQL; dea
 
 class LockTaken extends Error {}
 
+/** Every batch first takes the housekeeping lock without waiting; taken elsewhere, the run is left to that instance. */
+async function takeLock(tx: Tx) {
+  const [lock] = rawRows<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_KEY}) as locked`));
+  if (!lock?.locked) throw new LockTaken();
+}
+
 export async function runHousekeeping(db: Db, retention: Retention, now = new Date()): Promise<HousekeepingResult> {
   const removed: Record<string, number> = {};
   try {
@@ -58,8 +68,7 @@ export async function runHousekeeping(db: Db, retention: Retention, now = new Da
       removed[task.name] = 0;
       for (;;) {
         const count = await db.transaction(async (tx) => {
-          const [lock] = rawRows<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_KEY}) as locked`));
-          if (!lock?.locked) throw new LockTaken();
+          await takeLock(tx);
           const gone = await tx.execute(
             sql`delete from ${task.table} where ctid = any(array(select ctid from ${task.table} where ${task.dead} limit ${BATCH})) returning 1 as gone`,
           );
@@ -69,6 +78,8 @@ export async function runHousekeeping(db: Db, retention: Retention, now = new Da
         if (count < BATCH) break;
       }
     }
+    if (retention.REGISTRATION_ABANDON_DAYS)
+      removed["abandoned registrations"] = await abandonRegistrations(db, retention.REGISTRATION_ABANDON_DAYS, now, takeLock);
   } catch (error) {
     if (error instanceof LockTaken) return { removed, skipped: true };
     throw error;

@@ -73,7 +73,11 @@ describe("permission enforcement on every route", () => {
 
   it("admits only the district's owner and super administrators to rights that belong to a person, whatever roles others hold", async () => {
     const ownerRoutes = world.walked.filter((x) => x.route.access.kind === "districtOwner");
-    expect(ownerRoutes.map((w) => w.key).sort()).toEqual(["PATCH /district/registration", "POST /staff/transfer-right"]);
+    expect(ownerRoutes.map((w) => w.key).sort()).toEqual([
+      "PATCH /district/registration",
+      "POST /district/registration/withdraw",
+      "POST /staff/transfer-right",
+    ]);
     const failures: string[] = [];
     const probeRole = await grantProbeRole([...allOperations]);
     for (const w of ownerRoutes) {

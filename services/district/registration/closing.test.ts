@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formInvalidMessage } from "../../../lib/contract/messages";
 import { runHousekeeping } from "../../housekeeping/housekeeping";
 import { auditLog, districtRegistration, outbox } from "../../db/schema";
 import { createTestApi, type TestApi } from "../../test/harness";
@@ -33,7 +34,11 @@ describe("a closed registration frees every unique value it held", () => {
   it("squats a name and a teacher's numbers; rejected with a reason, the applicant is told and both are free again", async () => {
     const { input, result } = await calls.register();
     const districtId = result.staff.district.id;
-    await expectError(await api.call("POST", `/super-admin/registrations/${districtId}/reject`, { token: superToken, body: { reason: "" } }), 400);
+    await expectError(
+      await api.call("POST", `/super-admin/registrations/${districtId}/reject`, { token: superToken, body: { reason: "" } }),
+      400,
+      formInvalidMessage,
+    );
     const rejected = await expectOk<{ message: string }>(
       await api.call("POST", `/super-admin/registrations/${districtId}/reject`, { token: superToken, body: { reason: "Not a district of this state." } }),
     );
@@ -53,7 +58,11 @@ describe("a closed registration frees every unique value it held", () => {
     // The name, the e-mail, the username, the phone and both numbers: a new registration takes them all, and is approved with them.
     await registersAgain(input);
     // A closed registration cannot be decided again.
-    await expectError(await api.call("POST", `/super-admin/registrations/${districtId}/approve`, { token: superToken }), 409);
+    await expectError(
+      await api.call("POST", `/super-admin/registrations/${districtId}/approve`, { token: superToken }),
+      409,
+      "This district is not waiting for a review.",
+    );
   });
 
   it("the applicant withdraws from their notice: signed out, and the values free again", async () => {
@@ -64,7 +73,7 @@ describe("a closed registration frees every unique value it held", () => {
     );
     const [row] = await api.db.select().from(districtRegistration).where(eq(districtRegistration.districtId, result.staff.district.id));
     expect(row?.status).toBe("Withdrawn");
-    await expectError(await api.call("GET", "/district/registration", { token }), 401);
+    expect((await api.call("GET", "/district/registration", { token })).status).toBe(452);
     await registersAgain(input);
   });
 

@@ -4,6 +4,7 @@ import { uuidParam } from "../../../lib/contract/fields";
 import {
   registrationMessages as m,
   registrationStatuses,
+  rejectSchema,
   requestChangesSchema,
   resubmissionSchema,
   type OwnRegistration,
@@ -22,6 +23,7 @@ import type { Api } from "../../http/api";
 import type { Actor } from "../../http/context";
 import { AppError, notFound } from "../../http/errors";
 import { isDistrictNameTaken } from "../districts/state-names";
+import { closeRegistration } from "./closing";
 import { settleHeldValues } from "./pending-values";
 import { registrations, tellRegistrant } from "./review";
 
@@ -148,6 +150,46 @@ export function registrationReviewRoutes({ route }: Api) {
       const [item] = await registrations(deps.db, scope, { districtId: params.id });
       if (item) await tellRegistrant(deps, item, { reason: body.reason });
       return c.json({ registration: item, message: m.changesRequested });
+    },
+  );
+
+  route(
+    {
+      method: "POST",
+      path: "/super-admin/registrations/:id/reject",
+      summary:
+        "Reject a registration under review (awaiting review or sent back for changes), with a reason mailed to its applicant: it closes, and frees every unique value it held (the district's name, the e-mail, the username, the phone and staff numbers); the district and its owner are Suspended. Body: { reason }. 409 when it is no longer under review",
+      tag,
+      access: superAdminOnly,
+      params: idParams,
+      body: rejectSchema,
+    },
+    async (c, { params, body }) => {
+      const deps = c.get("deps");
+      const scope = c.get("scope");
+      // Read before it closes: the mail goes to the address it was made with.
+      const [item] = await registrations(deps.db, scope, { districtId: params.id });
+      if (!item) throw notFound();
+      await deps.db.transaction((tx) => closeRegistration(tx, scope, c.get("actor"), params.id, "Rejected", body.reason));
+      await tellRegistrant(deps, item, { rejected: body.reason });
+      return c.json({ message: m.rejected });
+    },
+  );
+
+  route(
+    {
+      method: "POST",
+      path: "/district/registration/withdraw",
+      summary:
+        "The owner withdraws their district's registration while it is under review: it closes and frees every unique value it held, and the owner is signed out (their account closes with it). 409 when it is no longer under review",
+      tag,
+      access: districtOwnerOnly(m.onlyOwnerWithdraws),
+      shell: true,
+    },
+    async (c) => {
+      const actor = c.get("actor");
+      await c.get("deps").db.transaction((tx) => closeRegistration(tx, c.get("scope"), actor, actor.districtId, "Withdrawn", null));
+      return c.json({ message: m.withdrawn });
     },
   );
 

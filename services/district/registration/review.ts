@@ -72,8 +72,23 @@ export async function registrations(db: Reader, scope: StaffScope, filter: { sta
 }
 
 /** Tells the registrant what the reviewers decided (sent once the decision is committed). */
-export async function tellRegistrant({ db, mailer, config }: Deps, item: RegistrationItem, decision: { approved: true } | { reason: string }) {
+export async function tellRegistrant(
+  { db, mailer, config }: Deps,
+  item: RegistrationItem,
+  decision: { approved: true } | { reason: string } | { rejected: string },
+) {
   const signIn = config.PORTAL_URL ? ` Sign in at ${new URL("/login", config.PORTAL_URL).toString()}.` : "";
+  if ("rejected" in decision) {
+    // Sent to the address the registration was made with: the account no longer has it once closed.
+    await mailer.send(db, {
+      to: item.registrant.email,
+      subject: `${item.district.name} has not been approved`,
+      body:
+        `Dear ${item.registrant.firstName},\n\nThe state's reviewers have rejected the registration of ${item.district.name}:\n\n${decision.rejected}\n\n` +
+        "The registration is closed and everything it held is free again: you may register anew.",
+    });
+    return;
+  }
   await mailer.send(
     db,
     "approved" in decision

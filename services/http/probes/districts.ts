@@ -24,6 +24,7 @@ export const districtProbes: ProbeTable = {
   "POST /super-admin/switch-district": { body: (id) => ({ districtId: id("district") }) },
   "POST /super-admin/registrations/:id/approve": { params: { id: { literal: randomId() } } },
   "POST /super-admin/registrations/:id/request-changes": { params: { id: { literal: randomId() } }, body: () => ({ reason: "Probe reason" }) },
+  "POST /super-admin/registrations/:id/reject": { params: { id: { literal: randomId() } }, body: () => ({ reason: "Probe reason" }) },
   // The walk's districts did not register themselves: the owner is admitted, and finds no registration (404).
   "PATCH /district/registration": { body: () => ({ name: `Probe District ${nextProbeNumber()}`, address: "1 Probe Road", phoneNumbers: [], emails: [] }) },
   "GET /lgea/search": { query: { "district[0]": "district" } },
