@@ -24,10 +24,32 @@ export const importMessages = {
   nothingToCreate: "There are no rows left to create.",
   importNotFound: "This upload was not found. Upload the spreadsheet again.",
   rowDropped: "Row dropped",
+  rowsDropped: (count: number) => `${count} row${count === 1 ? "" : "s"} dropped`,
+  nothingToChange: "Nothing to create or change: every row is the same as its record.",
+  changedSinceUpload: "Someone changed this record after the upload, so this row was not applied. Upload the spreadsheet again to see their change.",
+  addedSinceUpload: "A record with this value was added after the upload, so this row was not applied. Upload the spreadsheet again to see it.",
+  matchesTwo: "This row names two different existing records.",
+  mayNotUpdate: "You may add records but not change existing ones. Choose to skip the updates.",
 } as const;
 
+/** What confirming does with rows that name an existing record: apply their changes, skip them, or hold them as errors. */
+export const existingModes = ["update", "skip", "error"] as const;
+export type ExistingMode = (typeof existingModes)[number];
+
 export type ImportColumn = { key: string; header: string; required: boolean };
-export type StagedRow = { id: string; rowNumber: number; data: Record<string, string>; errors: Record<string, string>; valid: boolean };
+/**
+ * `kind`: a new record, or a row naming an existing one with changes (`before`: the record's value of each
+ * changed cell, the row's being in `data`) or without.
+ */
+export type StagedRow = {
+  id: string;
+  rowNumber: number;
+  data: Record<string, string>;
+  errors: Record<string, string>;
+  valid: boolean;
+  kind: "new" | "update" | "unchanged";
+  before: Record<string, string>;
+};
 /** POST …/upload-multiple: the staged import, its counts and first page. */
 export type ImportSummary = {
   importId: string;
@@ -36,11 +58,18 @@ export type ImportSummary = {
   totalRows: number;
   validRows: number;
   invalidRows: number;
+  /** Of the valid rows: new records, updates of existing ones, and rows the same as their record. */
+  newRows: number;
+  updateRows: number;
+  unchangedRows: number;
+  existing: ExistingMode;
+  /** Whether the caller may apply updates (the edit form's permission). */
+  mayUpdate: boolean;
   status: "staged" | "confirmed";
 };
 export type ImportRowsPage = ImportSummary & { rows: StagedRow[]; page: number; limit: number; shownRows: number };
 /** POST …/create-multiple: how many were created; a retried confirm reports the first one's count. */
-export type ImportConfirmed = { message: string; created: number; alreadyConfirmed: boolean };
+export type ImportConfirmed = { message: string; created: number; updated: number; alreadyConfirmed: boolean };
 
 /**
  * The longest cell the importer keeps: longer ones are cut to one character past it, so the column's

@@ -1,5 +1,5 @@
 import type { QueryKey } from "@tanstack/react-query";
-import type { ImportConfirmed, ImportRowsPage, StagedRow } from "../contract/imports";
+import type { ExistingMode, ImportConfirmed, ImportRowsPage, StagedRow } from "../contract/imports";
 import { clientApi, districtApi } from "../client-api";
 import { apiRead } from "./api-read";
 
@@ -17,18 +17,20 @@ export function spreadsheetApi(resource: string, confirm: { path: string; invali
     rejectedHref: (importId: string) => districtApi(`${imports(importId)}/rejected`),
     /** Every page of one import's rows: invalidated after a fix or a drop. */
     rowsKey: (importId: string) => ["imports", importId] as const,
-    rows: (importId: string, page: number, limit: number, onlyInvalid: boolean) =>
-      apiRead<ImportRowsPage>(
-        ["imports", importId, page, limit, onlyInvalid],
-        `${imports(importId)}/rows?page=${page}&limit=${limit}&only=${onlyInvalid ? "invalid" : "all"}`,
-      ),
+    rows: (importId: string, page: number, limit: number, only: "all" | "invalid" | "updates") =>
+      apiRead<ImportRowsPage>(["imports", importId, page, limit, only], `${imports(importId)}/rows?page=${page}&limit=${limit}&only=${only}`),
+    /** What confirming does with rows naming an existing record. */
+    choose: (importId: string, existing: ExistingMode) => clientApi<ImportRowsPage>(districtApi(imports(importId)), { method: "PATCH", json: { existing } }),
+    dropWithError: (importId: string, column: string, message: string) =>
+      clientApi<{ message: string; dropped: number }>(districtApi(`${imports(importId)}/drop-rows`), { method: "POST", json: { column, message } }),
     fix: (importId: string, rowId: string, data: Record<string, string>) =>
       clientApi<{ row: StagedRow }>(districtApi(`${imports(importId)}/rows/${rowId}`), { method: "PATCH", json: { data } }),
     drop: (importId: string, rowId: string) => clientApi<{ message: string }>(districtApi(`${imports(importId)}/rows/${rowId}`), { method: "DELETE" }),
-    confirm: (importId: string) =>
+    /** `rows: "valid"` creates the valid rows and leaves those in error. */
+    confirm: (importId: string, rows: "all" | "valid" = "all") =>
       confirm.path.includes(":id")
-        ? clientApi<ImportConfirmed>(districtApi(confirm.path.replace(":id", importId)), { method: "POST" })
-        : clientApi<ImportConfirmed>(districtApi(confirm.path), { method: "POST", json: { importId } }),
+        ? clientApi<ImportConfirmed>(districtApi(`${confirm.path.replace(":id", importId)}?rows=${rows}`), { method: "POST" })
+        : clientApi<ImportConfirmed>(districtApi(`${confirm.path}?rows=${rows}`), { method: "POST", json: { importId } }),
   };
 }
 

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import * as z from "zod/mini";
 import { uuidParam } from "../../lib/contract/fields";
 import type { ImportColumn } from "../../lib/contract/imports";
+import type { Operation } from "../../lib/contract/permissions";
 import type { Reader, Tx } from "../db/client";
 import type { StaffScope } from "../db/scope";
 import type { Actor, Deps } from "../http/context";
@@ -29,6 +30,29 @@ export type AuditedRecord = { record: { id: string; districtId: string }; after:
  */
 export type Created = { count: number; audited: AuditedRecord[]; afterCommit?: () => void | Promise<void> };
 
+/** An existing record as the sheet writes it: what a row holding one of its keys is compared with. */
+export type ExistingRecord = { id: string; version: number; cells: Record<string, string> };
+
+/**
+ * How rows whose key names an existing record become updates of it (architecture 'Spreadsheets', import
+ * modes): found only in the uploader's scope, compared cell by cell, and applied as the edit form applies a change.
+ */
+export type MatchDefinition<Context, Parsed> = {
+  /** The edit form's permission: applying updates needs it as well as the upload's. */
+  operation: Operation;
+  /** The unique keys (indexes into uniqueKeys) that name a record, in the order they are tried. */
+  keys: number[];
+  /** The records in the scope holding any of these values under the key `keyIndex` (values as its `of` gives them). */
+  find: (db: Reader, scope: StaffScope, keyIndex: number, values: string[], context: Context) => Promise<ExistingRecord[]>;
+  /** A checked row's values by column key, as the record stores them: equal values are no change whatever their spelling. */
+  comparable: (value: Parsed) => Record<string, unknown>;
+  /**
+   * Applies one row to its record as the edit form does (scope, who may change whom, the version read at
+   * upload, the audit entry with before and after), in the confirm's transaction. An AppError refuses that row.
+   */
+  update: (tx: Tx, row: { id: string; version: number; value: Parsed }, at: { scope: StaffScope; actor: Actor; context: Context; deps: Deps }) => Promise<void>;
+};
+
 /** Every download takes the district it is of; an entity's download query adds its list's filters. */
 export type DownloadQuery = { "district[0]"?: string | undefined };
 export const districtQuery = z.object({ "district[0]": z.optional(uuidParam) });
@@ -51,6 +75,8 @@ export type EntityDefinition<Context, Parsed, Query extends DownloadQuery = Down
   validate: (data: Record<string, string>, context: Context) => { value: Parsed } | { errors: Record<string, string> };
   /** At least one; each row's values are stored only as digests (storedKey), never as the user's text. */
   uniqueKeys: UniqueKey<Context>[];
+  /** Rows naming an existing record by one of these keys are updates or unchanged rows, not duplicates. */
+  match?: MatchDefinition<Context, Parsed>;
   /**
    * Taken inside confirm's transaction before uniqueness is checked again, where no unique index can hold
    * a rule (staff numbers across a state's districts): concurrent writers of those values wait for it.

@@ -1,12 +1,13 @@
 import * as z from "zod/mini";
 import { upTo, uuidParam, wholeNumber } from "../../lib/contract/fields";
-import { importMessages, MAX_SPREADSHEET_BYTES } from "../../lib/contract/imports";
+import { existingModes, importMessages, MAX_SPREADSHEET_BYTES } from "../../lib/contract/imports";
 import type { Operation } from "../../lib/contract/permissions";
 import { inWorkedDistrict, requestedDistrict, scopeInDistrict } from "../db/scope";
 import { requires } from "../http/access";
 import type { Api } from "../http/api";
 import { confirmImport } from "./confirm";
 import type { DownloadQuery, EntityDefinition } from "./entity";
+import { chooseExisting, dropRowsWithError } from "./import-choices";
 import { xlsxResponse } from "./respond";
 import { stageImport } from "./stage";
 import { dropRow, editRow, findImport, rejectedRows, rowsPage } from "./staged-rows";
@@ -32,8 +33,9 @@ const rowParams = z.object({ id: uuidParam, rowId: uuidParam });
 const pageQuery = z.object({
   page: z._default(wholeNumber("Page must be a whole number from 1.", 1), 1),
   limit: z._default(wholeNumber("Limit must be a whole number from 1 to 500.", 1, 500), 50),
-  only: z._default(z.enum(["all", "invalid"], { error: "Only must be all or invalid." }), "all"),
+  only: z._default(z.enum(["all", "invalid", "updates"], { error: "Only must be all, invalid or updates." }), "all"),
 });
+const confirmQuery = z.object({ rows: z._default(z.enum(["all", "valid"], { error: "Rows must be all or valid." }), "all") });
 
 /**
  * Mounts an entity's spreadsheet routes: the template, the two-step upload with its preview to fix
@@ -81,7 +83,7 @@ export function mountSpreadsheetRoutes<C, P, Q extends DownloadQuery>({ route }:
       try {
         const summary = await stageImport(db, scope, c.get("actor"), entity, file);
         const record = await findImport(db, scope, entity.entity, summary.importId);
-        return c.json(await rowsPage(db, entity, record, 1, 50, false), 201);
+        return c.json(await rowsPage(db, entity, record, 1, 50, "all", c.get("actor")), 201);
       } finally {
         await file.remove();
       }
@@ -92,7 +94,8 @@ export function mountSpreadsheetRoutes<C, P, Q extends DownloadQuery>({ route }:
     {
       method: "GET",
       path: `${base}/imports/:id/rows`,
-      summary: "A page of staged rows with their errors (only=invalid for those in error): ImportRowsPage",
+      summary:
+        "A page of staged rows with their errors, each new, an update of the existing record its key names (with the record's value of each changed cell) or unchanged (only=invalid for those in error, only=updates for the updates): ImportRowsPage",
       tag,
       access: uploadAccess,
       params: importParams,
@@ -101,7 +104,7 @@ export function mountSpreadsheetRoutes<C, P, Q extends DownloadQuery>({ route }:
     async (c, { params, query }) => {
       const { db } = c.get("deps");
       const record = await findImport(db, c.get("scope"), entity.entity, params.id);
-      return c.json(await rowsPage(db, entity, record, query.page, query.limit, query.only === "invalid"));
+      return c.json(await rowsPage(db, entity, record, query.page, query.limit, query.only, c.get("actor")));
     },
   );
 
@@ -136,6 +139,45 @@ export function mountSpreadsheetRoutes<C, P, Q extends DownloadQuery>({ route }:
 
   route(
     {
+      method: "POST",
+      path: `${base}/imports/:id/drop-rows`,
+      summary: "Drop every staged row with this error: Body { column, message } as a row's errors show them. { message, dropped }",
+      tag,
+      access: uploadAccess,
+      params: importParams,
+      body: z.object({ column: upTo(60), message: upTo(1000) }),
+    },
+    async (c, { params, body }) => {
+      const { db } = c.get("deps");
+      const scope = c.get("scope");
+      const record = await findImport(db, scope, entity.entity, params.id);
+      const dropped = await dropRowsWithError(db, scopeInDistrict(scope, record.districtId), entity, record, body);
+      return c.json({ message: importMessages.rowsDropped(dropped), dropped });
+    },
+  );
+
+  route(
+    {
+      method: "PATCH",
+      path: `${base}/imports/:id`,
+      summary:
+        "What confirming does with rows whose key names an existing record in the caller's scope. Body { existing: update (apply their changes, as the edit form would), skip, or error (hold them as rows in error) }: ImportRowsPage's first page",
+      tag,
+      access: uploadAccess,
+      params: importParams,
+      body: z.object({ existing: z.enum(existingModes, { error: "Existing must be update, skip or error." }) }),
+    },
+    async (c, { params, body }) => {
+      const { db } = c.get("deps");
+      const scope = c.get("scope");
+      const record = await findImport(db, scope, entity.entity, params.id);
+      await chooseExisting(db, scopeInDistrict(scope, record.districtId), entity, record, body.existing);
+      return c.json(await rowsPage(db, entity, await findImport(db, scope, entity.entity, params.id), 1, 50, "all", c.get("actor")));
+    },
+  );
+
+  route(
+    {
       method: "GET",
       path: `${base}/imports/:id/rejected`,
       summary: "The rows still in error as an xlsx, with an Errors column",
@@ -151,11 +193,20 @@ export function mountSpreadsheetRoutes<C, P, Q extends DownloadQuery>({ route }:
   );
 
   const confirmSummary =
-    "Step two: create every staged row in one transaction, all or nothing. A retry creates nothing twice: { message, created, alreadyConfirmed }";
+    "Step two: create every staged row and apply the updates (or skip them, as the import's existing choice says) in one transaction, all or nothing; rows=valid creates the valid rows and leaves those in error. A row whose record was changed, or whose key was taken, since the upload is refused (409 naming it; the row shows why). A retry creates nothing twice: { message, created, updated, alreadyConfirmed }";
   if (spec.confirm.path.includes(":id")) {
     route(
-      { method: "POST", path: spec.confirm.path, summary: `${confirmSummary}. :id is the upload's importId`, tag, access: uploadAccess, params: importParams },
-      async (c, { params }) => c.json(await confirmImport(c.get("deps"), c.get("scope"), c.get("actor"), entity, params.id, spec.confirm.successMessage)),
+      {
+        method: "POST",
+        path: spec.confirm.path,
+        summary: `${confirmSummary}. :id is the upload's importId`,
+        tag,
+        access: uploadAccess,
+        params: importParams,
+        query: confirmQuery,
+      },
+      async (c, { params, query }) =>
+        c.json(await confirmImport(c.get("deps"), c.get("scope"), c.get("actor"), entity, params.id, spec.confirm.successMessage, query.rows)),
     );
   } else {
     route(
@@ -166,8 +217,10 @@ export function mountSpreadsheetRoutes<C, P, Q extends DownloadQuery>({ route }:
         tag,
         access: uploadAccess,
         body: z.object({ importId: uuidParam }),
+        query: confirmQuery,
       },
-      async (c, { body }) => c.json(await confirmImport(c.get("deps"), c.get("scope"), c.get("actor"), entity, body.importId, spec.confirm.successMessage)),
+      async (c, { body, query }) =>
+        c.json(await confirmImport(c.get("deps"), c.get("scope"), c.get("actor"), entity, body.importId, spec.confirm.successMessage, query.rows)),
     );
   }
 

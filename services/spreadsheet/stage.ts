@@ -8,7 +8,9 @@ import type { Actor } from "../http/context";
 import { AppError } from "../http/errors";
 import { mapHeader, storedKey, type DownloadQuery, type EntityDefinition } from "./entity";
 import { readRows } from "./read-rows";
-import { addKeyErrors, keyValuesOf, storedKeys, takenValues } from "./unique-keys";
+import { findImport, summaryOf } from "./staged-rows";
+import { assessRows } from "./assess";
+import { keyValuesOf, storedKeys } from "./unique-keys";
 
 const BATCH = 1_000;
 const MAX_ROWS = 1_000_000;
@@ -61,19 +63,24 @@ export async function stageImport<C, P, Q extends DownloadQuery>(
 
   const flush = async () => {
     if (batch.length === 0) return;
-    const taken = await takenValues(
+    const assessed = await assessRows(
       db,
       scope,
-      entity.uniqueKeys,
+      entity,
       context,
-      batch.map((r) => r.values),
+      "update",
+      batch.map((r) => ({ data: r.data, errors: r.errors, values: r.values, earlier: (i) => r.earlier[i] })),
     );
-    const values = batch.map((r) => {
-      const errors = { ...r.errors };
-      addKeyErrors(entity.uniqueKeys, errors, r.values, (i) => r.earlier[i], taken);
-      const ok = Object.keys(errors).length === 0;
+    const values = batch.map((r, i) => {
+      const {
+        errors,
+        valid: ok,
+        matchId,
+        matchVersion,
+        changes,
+      } = assessed[i] ?? { errors: {}, valid: false, matchId: null, matchVersion: null, changes: null };
       if (ok) valid++;
-      return { importId, rowNumber: r.rowNumber, data: r.data, errors, valid: ok, dedupeKey: storedKeys(r.values) };
+      return { importId, rowNumber: r.rowNumber, data: r.data, errors, valid: ok, dedupeKey: storedKeys(r.values), matchId, matchVersion, changes };
     });
     await db.insert(importRow).values(values);
     batch = [];
@@ -84,9 +91,8 @@ export async function stageImport<C, P, Q extends DownloadQuery>(
       if (row.cells.every((cell) => cell === "")) continue; // blank lines are not rows
       if (++total > MAX_ROWS) throw new AppError("bad_request", importMessages.tooManyRows);
       const data = Object.fromEntries(entity.columns.map((c) => [c.key, row.cells[indexes.get(c.key) ?? -1] ?? ""]));
-      const result = entity.validate(data, context);
-      const errors = "errors" in result ? result.errors : {};
-      // A cell with no readable value (a formula without a saved result) says so, whatever the schema said.
+      const errors: Record<string, string> = {};
+      // A cell with no readable value (a formula without a saved result) says so, whatever the schema says.
       for (const c of entity.columns) {
         const problem = row.problems?.[indexes.get(c.key) ?? -1];
         if (problem) errors[c.key] = problem;
@@ -110,13 +116,5 @@ export async function stageImport<C, P, Q extends DownloadQuery>(
     throw error;
   }
   await notify(db, [actor.staffId], { kind: "upload.finished", entity: entity.entity, rows: total, errors: total - valid, importId });
-  return {
-    importId,
-    filename: file.filename,
-    columns: entity.columns.map(({ key, header, required }) => ({ key, header, required })),
-    totalRows: total,
-    validRows: valid,
-    invalidRows: total - valid,
-    status: "staged",
-  };
+  return summaryOf(db, entity, await findImport(db, scope, entity.entity, importId), actor);
 }

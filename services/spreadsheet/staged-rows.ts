@@ -1,13 +1,20 @@
 import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
 import { importMessages, type ImportRowsPage, type ImportSummary, type StagedRow } from "../../lib/contract/imports";
+import type { Operation } from "../../lib/contract/permissions";
+import type { Actor } from "../http/context";
 import type { Db, Reader } from "../db/client";
 import { dataImport, importRow } from "../db/schema";
 import { within, type StaffScope } from "../db/scope";
 import { AppError } from "../http/errors";
 import type { DownloadQuery, EntityDefinition } from "./entity";
-import { addKeyErrors, digestsOf, keyValuesOf, storedKeys, takenValues } from "./unique-keys";
+import { assessRows } from "./assess";
+import { digestsOf, keyValuesOf, storedKeys } from "./unique-keys";
 
-type ImportRecord = typeof dataImport.$inferSelect;
+export type ImportRecord = typeof dataImport.$inferSelect;
+
+/** Whether the caller may apply updates of existing records: the edit form's permission. */
+export const mayUpdate = (actor: Actor, match: { operation: Operation } | undefined) =>
+  match !== undefined && (actor.isSuperAdmin || actor.permissions.has(match.operation));
 
 /**
  * An import of this entity in the scope; anything else is not found. Its rows (import_row) are reached
@@ -22,9 +29,20 @@ export async function findImport(db: Reader, scope: StaffScope, entity: string, 
   return row;
 }
 
-export async function summaryOf<C, P, Q extends DownloadQuery>(db: Reader, entity: EntityDefinition<C, P, Q>, record: ImportRecord): Promise<ImportSummary> {
+export async function summaryOf<C, P, Q extends DownloadQuery>(
+  db: Reader,
+  entity: EntityDefinition<C, P, Q>,
+  record: ImportRecord,
+  actor: Actor,
+): Promise<ImportSummary> {
+  const changed = sql`${importRow.changes} <> '{}'::jsonb`;
   const [counts] = await db
-    .select({ total: count(), valid: sql<number>`count(*) filter (where ${importRow.valid})`.mapWith(Number) })
+    .select({
+      total: count(),
+      valid: sql<number>`count(*) filter (where ${importRow.valid})`.mapWith(Number),
+      fresh: sql<number>`count(*) filter (where ${importRow.valid} and ${importRow.matchId} is null)`.mapWith(Number),
+      updates: sql<number>`count(*) filter (where ${importRow.valid} and ${importRow.matchId} is not null and ${changed})`.mapWith(Number),
+    })
     .from(importRow)
     .where(eq(importRow.importId, record.id));
   const total = counts?.total ?? 0;
@@ -36,11 +54,27 @@ export async function summaryOf<C, P, Q extends DownloadQuery>(db: Reader, entit
     totalRows: total,
     validRows: valid,
     invalidRows: total - valid,
+    newRows: counts?.fresh ?? 0,
+    updateRows: counts?.updates ?? 0,
+    unchangedRows: valid - (counts?.fresh ?? 0) - (counts?.updates ?? 0),
+    existing: record.existing,
+    mayUpdate: mayUpdate(actor, entity.match),
     status: record.status,
   };
 }
 
-const toStaged = (r: typeof importRow.$inferSelect): StagedRow => ({ id: r.id, rowNumber: r.rowNumber, data: r.data, errors: r.errors, valid: r.valid });
+const toStaged = (r: typeof importRow.$inferSelect): StagedRow => ({
+  id: r.id,
+  rowNumber: r.rowNumber,
+  data: r.data,
+  errors: r.errors,
+  valid: r.valid,
+  kind: r.matchId === null || r.changes === null ? "new" : Object.keys(r.changes).length > 0 ? "update" : "unchanged",
+  before: r.changes ?? {},
+});
+
+/** Which rows a page shows: all, those in error, or the updates of existing records. */
+export type RowsShown = "all" | "invalid" | "updates";
 
 export async function rowsPage<C, P, Q extends DownloadQuery>(
   db: Reader,
@@ -48,10 +82,17 @@ export async function rowsPage<C, P, Q extends DownloadQuery>(
   record: ImportRecord,
   page: number,
   limit: number,
-  onlyInvalid: boolean,
+  shown: RowsShown,
+  actor: Actor,
 ): Promise<ImportRowsPage> {
-  const where = and(eq(importRow.importId, record.id), onlyInvalid ? eq(importRow.valid, false) : undefined);
-  const [shown] = await db.select({ n: count() }).from(importRow).where(where);
+  const only =
+    shown === "invalid"
+      ? eq(importRow.valid, false)
+      : shown === "updates"
+        ? sql`${importRow.matchId} is not null and ${importRow.changes} <> '{}'::jsonb`
+        : undefined;
+  const where = and(eq(importRow.importId, record.id), only);
+  const [counted] = await db.select({ n: count() }).from(importRow).where(where);
   const rows = await db
     .select()
     .from(importRow)
@@ -59,7 +100,7 @@ export async function rowsPage<C, P, Q extends DownloadQuery>(
     .orderBy(asc(importRow.rowNumber), asc(importRow.id))
     .limit(limit)
     .offset((page - 1) * limit);
-  return { ...(await summaryOf(db, entity, record)), rows: rows.map(toStaged), page, limit, shownRows: shown?.n ?? 0 };
+  return { ...(await summaryOf(db, entity, record, actor)), rows: rows.map(toStaged), page, limit, shownRows: counted?.n ?? 0 };
 }
 
 type StagedRecord = typeof importRow.$inferSelect;
@@ -93,7 +134,7 @@ async function rowsHolding(tx: Pick<Db, "select">, importId: string, digests: st
  * checked against what exists too. Run after a row's values change or a row is dropped, with its old
  * values and its new.
  */
-async function recheck<C, P, Q extends DownloadQuery>(
+export async function recheck<C, P, Q extends DownloadQuery>(
   tx: Pick<Db, "select" | "update">,
   scope: StaffScope,
   entity: EntityDefinition<C, P, Q>,
@@ -111,24 +152,33 @@ async function recheck<C, P, Q extends DownloadQuery>(
   for (const row of related) {
     for (const [i, value] of keyValuesOf(keys, row.data).entries()) if (value && !firstOf[i]?.has(value)) firstOf[i]?.set(value, row);
   }
-  const values = affected.map((r) => keyValuesOf(keys, r.data));
-  const taken = await takenValues(tx, scope, keys, context, values);
+  const assessed = await assessRows(
+    tx,
+    scope,
+    entity,
+    context,
+    record.existing,
+    affected.map((row) => ({
+      data: row.data,
+      errors: {},
+      values: keyValuesOf(keys, row.data),
+      earlier: (i: number, value: string) => {
+        const first = firstOf[i]?.get(value);
+        return first && first.id !== row.id ? first.rowNumber : undefined;
+      },
+    })),
+  );
   for (const [n, row] of affected.entries()) {
-    const result = entity.validate(row.data, context);
-    const errors = "errors" in result ? { ...result.errors } : {};
-    const earlierRow = (i: number, value: string) => {
-      const first = firstOf[i]?.get(value);
-      return first && first.id !== row.id ? first.rowNumber : undefined;
-    };
-    addKeyErrors(keys, errors, values[n] ?? [], earlierRow, taken);
+    const a = assessed[n];
+    if (!a) continue;
     await tx
       .update(importRow)
-      .set({ errors, valid: Object.keys(errors).length === 0 })
+      .set({ errors: a.errors, valid: a.valid, matchId: a.matchId, matchVersion: a.matchVersion, changes: a.changes })
       .where(eq(importRow.id, row.id));
   }
 }
 
-const assertStaged = (record: ImportRecord) => {
+export const assertStaged = (record: ImportRecord) => {
   if (record.status !== "staged") throw new AppError("conflict", "This upload has been created already.");
 };
 

@@ -97,7 +97,8 @@ describe("the import engine with several unique keys, a lock and a step after th
     await writeFile(path, workbooks.csv([["Code", "Email", "Note"], ...rows]));
     return stageImport(api.db, scope, actor, entity, { path, filename: "probe.csv" });
   };
-  const rowsOf = async (importId: string) => (await rowsPage(api.db, entity, await findImport(api.db, scope, entity.entity, importId), 1, 100, false)).rows;
+  const rowsOf = async (importId: string) =>
+    (await rowsPage(api.db, entity, await findImport(api.db, scope, entity.entity, importId), 1, 100, "all", actor)).rows;
   const errorsByRow = async (importId: string) => Object.fromEntries((await rowsOf(importId)).map((r) => [r.rowNumber, r.errors]));
   const row = (rows: StagedRow[], rowNumber: number) => present(rows.find((r) => r.rowNumber === rowNumber));
   const confirm = (importId: string) => confirmImport({ db: api.db, config: api.config, mailer: api.mailer }, scope, actor, entity, importId, "Done");
@@ -188,9 +189,9 @@ describe("the import engine with several unique keys, a lock and a step after th
       ["H8", "h@example.org", ""],
       ["I9", "i@example.org", ""],
     ]);
-    expect(await confirm(good.importId)).toEqual({ message: "Done", created: 2, alreadyConfirmed: false });
+    expect(await confirm(good.importId)).toEqual({ message: "Done", created: 2, updated: 0, alreadyConfirmed: false });
     expect(log).toEqual(["lock", "create 2", "after commit: confirmed"]);
-    expect(await confirm(good.importId)).toEqual({ message: "Done", created: 2, alreadyConfirmed: true });
+    expect(await confirm(good.importId)).toEqual({ message: "Done", created: 2, updated: 0, alreadyConfirmed: true });
     expect(log).toHaveLength(3);
   });
 });

@@ -116,13 +116,14 @@ describe("school spreadsheets: template, two-step upload, preview fixes, downloa
     );
 
     const done = await expectOk<ImportConfirmed>(await confirm(page.importId));
-    expect(done).toEqual({ message: "Multiple School Upload Successfully", created: 4, alreadyConfirmed: false });
+    expect(done).toEqual({ message: "Multiple School Upload Successfully", created: 4, updated: 0, alreadyConfirmed: false });
     const [created] = await schoolsNamed("Surulere Day School");
     expect(created).toMatchObject({ localGovernment: "Agege", category: "Primary", importId: page.importId });
     // A retry of the same import creates nothing twice.
     expect(await expectOk<ImportConfirmed>(await confirm(page.importId))).toEqual({
       message: "Multiple School Upload Successfully",
       created: 4,
+      updated: 0,
       alreadyConfirmed: true,
     });
     expect(await schoolsNamed("Surulere Day School")).toHaveLength(1);

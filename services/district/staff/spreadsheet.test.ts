@@ -207,6 +207,7 @@ describe("staff spreadsheets: template, two-step upload with four unique keys, f
     expect(await expectOk<ImportConfirmed>(await confirm(page.importId))).toEqual({
       message: successNotices.staffUploaded,
       created: 3,
+      updated: 0,
       alreadyConfirmed: false,
     });
     const [created] = await staffWithEmails([good.email]);
@@ -325,7 +326,7 @@ describe("staff spreadsheets: template, two-step upload with four unique keys, f
     expect(await mailTo(emails)).toEqual([]);
 
     const done = await expectOk<ImportConfirmed>(await confirm(page.importId));
-    expect(done).toEqual({ message: "Multiple Staff Upload Successfully", created: 3, alreadyConfirmed: false });
+    expect(done).toEqual({ message: "Multiple Staff Upload Successfully", created: 3, updated: 0, alreadyConfirmed: false });
     const created = await staffWithEmails(emails);
     expect(created).toHaveLength(3);
     for (const r of created) expect(r).toMatchObject({ importId: page.importId, accountStatus: "ResetPassword", districtId: d1, passwordHash: null });
@@ -349,6 +350,7 @@ describe("staff spreadsheets: template, two-step upload with four unique keys, f
     expect(await expectOk<ImportConfirmed>(await confirm(page.importId))).toEqual({
       message: "Multiple Staff Upload Successfully",
       created: 3,
+      updated: 0,
       alreadyConfirmed: true,
     });
     expect(await staffWithEmails(emails)).toHaveLength(3);

@@ -51,7 +51,7 @@ describe("student spreadsheets: admission numbers, duplicates and fixes, and con
     expect(row(await rowsOf(page.importId), 3)).toMatchObject({ valid: true, errors: {} });
 
     const done = await expectOk<ImportConfirmed>(await confirm(page.importId));
-    expect(done).toEqual({ message: "Multiple Students Upload Successfully", created: 5, alreadyConfirmed: false });
+    expect(done).toEqual({ message: "Multiple Students Upload Successfully", created: 5, updated: 0, alreadyConfirmed: false });
     const made = await pupilsNamed(pupils.map((p) => p.lastName));
     expect(made.map((p) => p.admissionNumber).sort()).toEqual(["ADM/2020/00001", "ADM/2020/00002", "ADM/2020/00003", "BULK/2", "bulk/1"].sort());
   });
@@ -69,7 +69,7 @@ describe("student spreadsheets: admission numbers, duplicates and fixes, and con
     const page = await uploadPupils(pupils);
     expect(page.validRows).toBe(6);
     const done = await expectOk<ImportConfirmed>(await confirm(page.importId));
-    expect(done).toEqual({ message: successNotices.studentsUploaded, created: 6, alreadyConfirmed: false });
+    expect(done).toEqual({ message: successNotices.studentsUploaded, created: 6, updated: 0, alreadyConfirmed: false });
     const made = await pupilsNamed(pupils.map((p) => p.lastName));
     const numberOf = new Map(made.map((p) => [p.lastName, p.admissionNumber]));
     expect(pupils.map((p) => numberOf.get(p.lastName))).toEqual([
@@ -90,6 +90,7 @@ describe("student spreadsheets: admission numbers, duplicates and fixes, and con
     expect(await expectOk<ImportConfirmed>(await confirm(page.importId))).toEqual({
       message: successNotices.studentsUploaded,
       created: 6,
+      updated: 0,
       alreadyConfirmed: true,
     });
     expect(await pupilsNamed(pupils.map((p) => p.lastName))).toHaveLength(6);

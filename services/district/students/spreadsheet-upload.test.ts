@@ -102,6 +102,7 @@ describe("student spreadsheets: the template, and checking an upload", () => {
     expect(await expectOk<ImportConfirmed>(await confirm(page.importId))).toEqual({
       message: successNotices.studentsUploaded,
       created: 2,
+      updated: 0,
       alreadyConfirmed: false,
     });
     const [created] = await pupilsNamed([good.lastName]);

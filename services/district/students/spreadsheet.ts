@@ -23,6 +23,7 @@ import { auditView, classesInScope, insertUploadedStudents } from "./records";
 import { guardAdmissionNumber } from "./rules";
 import { allStudentsByName } from "./search";
 import { SCHOOL_CLASS_SEPARATOR, studentSheetCells, studentSheetColumns, type SheetContext } from "./spreadsheet-columns";
+import { studentMatch } from "./spreadsheet-match";
 import { checkStudentRow } from "./spreadsheet-row";
 
 // The sheet's columns (spreadsheet-columns.ts) are read by the tests and the bench from here, where the entity is.
@@ -70,6 +71,7 @@ export const studentEntity: EntityDefinition<SheetContext, NewStudent, StudentFi
       takenMessage: studentMessages.admissionNumberTaken,
     },
   ],
+  match: studentMatch,
   create: async (tx, rows, { scope, importId, context }) => {
     let reserved = context.reserved.get(importId);
     if (!reserved) context.reserved.set(importId, (reserved = await typedAdmissionNumbers(tx, importId)));

@@ -27,6 +27,8 @@ export const schoolProbes: ProbeTable = {
   "PATCH /school/imports/:id/rows/:rowId": { params: { id: { literal: randomId() }, rowId: { literal: randomId() } }, body: () => ({ data: {} }) },
   "DELETE /school/imports/:id/rows/:rowId": { params: { id: { literal: randomId() }, rowId: { literal: randomId() } } },
   "GET /school/imports/:id/rejected": { params: { id: { literal: randomId() } } },
+  "POST /school/imports/:id/drop-rows": { params: { id: { literal: randomId() } }, body: () => ({ column: "name", message: "x" }) },
+  "PATCH /school/imports/:id": { params: { id: { literal: randomId() } }, body: () => ({ existing: "skip" }) },
   "POST /school/create-multiple-schools": { body: () => ({ importId: randomId() }) },
   "GET /school/download": { query: { "district[0]": "district" } },
 };

@@ -99,6 +99,8 @@ export const staffProbes: ProbeTable = {
   "PATCH /staff/imports/:id/rows/:rowId": { params: { id: { literal: randomId() }, rowId: { literal: randomId() } }, body: () => ({ data: {} }) },
   "DELETE /staff/imports/:id/rows/:rowId": { params: { id: { literal: randomId() }, rowId: { literal: randomId() } } },
   "GET /staff/imports/:id/rejected": { params: { id: { literal: randomId() } } },
+  "POST /staff/imports/:id/drop-rows": { params: { id: { literal: randomId() } }, body: () => ({ column: "name", message: "x" }) },
+  "PATCH /staff/imports/:id": { params: { id: { literal: randomId() } }, body: () => ({ existing: "skip" }) },
   "POST /staff/create-multiple/:id": { params: { id: { literal: randomId() } } },
   "GET /staff/download": { query: { "district[0]": "district" } },
 };

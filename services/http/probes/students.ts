@@ -53,6 +53,8 @@ export const studentProbes: ProbeTable = {
   "PATCH /student/imports/:id/rows/:rowId": { params: { id: { literal: randomId() }, rowId: { literal: randomId() } }, body: () => ({ data: {} }) },
   "DELETE /student/imports/:id/rows/:rowId": { params: { id: { literal: randomId() }, rowId: { literal: randomId() } } },
   "GET /student/imports/:id/rejected": { params: { id: { literal: randomId() } } },
+  "POST /student/imports/:id/drop-rows": { params: { id: { literal: randomId() } }, body: () => ({ column: "name", message: "x" }) },
+  "PATCH /student/imports/:id": { params: { id: { literal: randomId() } }, body: () => ({ existing: "skip" }) },
   "POST /student/create-multiple/:id": { params: { id: { literal: randomId() } } },
   "GET /student/download": { query: { "district[0]": "district" } },
   // Group moves of pupils (students/move-routes.ts): a random or district 2's pupil or school is 404, so nothing moves.
