@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextField } from "@/components/ui/text-field";
 import type { CodeForm } from "@/lib/contract/second-factor";
+import { formWithoutScript } from "@/lib/form-without-script";
 import { lazyResolver } from "@/lib/lazy-resolver";
 import { useApiAction } from "@/lib/use-api-action";
 
@@ -36,7 +37,7 @@ export function CodeForm<R>({
   const { errors } = form.formState;
   const { busy, run } = useApiAction((values: CodeForm) => call(values.code), { form, onSuccess, inPlace });
   return (
-    <form method="post" onFocus={validation.warm} noValidate onSubmit={form.handleSubmit(run, onInvalidSubmit)} className="flex flex-col gap-4">
+    <form {...formWithoutScript} onFocus={validation.warm} noValidate onSubmit={form.handleSubmit(run, onInvalidSubmit)} className="flex flex-col gap-4">
       {busy ? <LoadingOverlay /> : null}
       <TextField
         label={label}
