@@ -57,6 +57,11 @@ export const statisticsDefinitions = {
   enrolled:
     "Enrolled: a pupil on the admission register whose enrolment status is Enrolled and who was admitted on or before the last day of the session (31 August). For an earlier session, this is the pupils still enrolled today who had been admitted by its end.",
   parity: `Gender parity index: female pupils ÷ male pupils. Between ${PARITY_BAND.low} and ${PARITY_BAND.high} is parity; outside it is flagged. With no male pupils it cannot be computed.`,
+  teacher:
+    "Teaching staff: staff members whose staff type is Teaching, counted where they are posted (a school, an LGEA office or the district office). Non-teaching staff: every other staff member. Super administrators are not counted.",
+  ratio:
+    "Pupil–teacher ratio: enrolled pupils ÷ teaching staff posted at the school (for an LGEA, at its schools), whatever the gender filter. With no teacher posted it cannot be computed.",
+  capacity: "Over capacity: a class arm with more enrolled pupils than the capacity set for it.",
   reach: "Reach: the figures cover what your posting reaches: the whole district, your LGEA's schools, or your school.",
 } as const;
 
@@ -67,3 +72,61 @@ export const statisticsMessages = {
   chooseSchool: "Choose a school to see its class arms.",
   futureSession: "Choose the current session or an earlier one.",
 } as const;
+
+/** The pupil–teacher ratio above which a school is listed first, until the district's configuration sets its own. */
+export const DEFAULT_PUPIL_TEACHER_THRESHOLD = 40;
+
+/** Staff counted by type and gender. */
+export type StaffCount = { teaching: GenderCount; nonTeaching: GenderCount };
+
+/** Pupils per teaching staff member, one place; `null` where no teacher is posted (not computable). */
+export type PupilTeacherRatio = { pupils: number; teachers: number; value: number | null; aboveThreshold: boolean };
+
+export type TeachersBySchool = StaffCount & { schoolId: string; school: string; lgea: string; category: string; ratio: PupilTeacherRatio };
+export type TeachersByLgea = StaffCount & { lgeaId: string | null; lgea: string; ratio: PupilTeacherRatio };
+export type TeachersBySpecialisation = StaffCount & { area: string };
+
+/** GET /statistics/teachers. Schools above the threshold come first, then the rest, each by ratio, highest first. */
+export type TeacherStatistics = {
+  session: string;
+  computedAt: string;
+  reach: StatisticsReach;
+  threshold: number;
+  totals: StaffCount;
+  bySchool: TeachersBySchool[];
+  byLgea: TeachersByLgea[];
+  bySpecialisation: TeachersBySpecialisation[];
+};
+
+export type ClassArmLoad = {
+  classId: string;
+  className: string;
+  schoolId: string;
+  school: string;
+  lgea: string;
+  pupils: number;
+  capacity: number;
+  over: number;
+};
+
+/** GET /statistics/classes: every arm's pupils against its capacity (for one school), and the over-capacity arms anywhere in reach. */
+export type ClassStatistics = {
+  session: string;
+  computedAt: string;
+  reach: StatisticsReach;
+  arms: number;
+  seats: number;
+  pupils: number;
+  overCapacity: ClassArmLoad[];
+  byArm: ClassArmLoad[] | null;
+};
+
+export const NO_SPECIALISATION = "Not recorded";
+export const DISTRICT_OFFICE = "District office";
+
+/** A pupil–teacher ratio: one place, not computable without a teacher. */
+export function ratioOf(pupils: number, teachers: number, threshold: number): PupilTeacherRatio {
+  if (teachers === 0) return { pupils, teachers, value: null, aboveThreshold: false };
+  const value = Math.round((pupils / teachers) * 10) / 10;
+  return { pupils, teachers, value, aboveThreshold: value > threshold };
+}

@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { StatisticsFilters } from "../../../lib/contract/statistics";
 import { classType, school, student } from "../../db/schema";
 import { within, type StaffScope } from "../../db/scope";
@@ -13,7 +14,7 @@ export function schoolConditions(filters: StatisticsFilters): SQL | undefined {
 }
 
 /** A school-owned row (by its school column) of a school the filters keep, within the scope. */
-export function atFilteredSchools(scope: StaffScope, filters: StatisticsFilters, schoolColumn: typeof student.schoolId): SQL | undefined {
+export function atFilteredSchools(scope: StaffScope, filters: StatisticsFilters, schoolColumn: PgColumn): SQL | undefined {
   const conditions = schoolConditions(filters);
   if (!conditions) return undefined;
   return sql`${schoolColumn} in (select ${school.id} from ${school} where ${and(within(scope, school), conditions)})`;

@@ -1,5 +1,13 @@
 import type { Context } from "hono";
-import { statisticsQuerySchema, type EnrolmentStatistics, type StatisticsFilters } from "../../../lib/contract/statistics";
+import {
+  statisticsQuerySchema,
+  type ClassStatistics,
+  type EnrolmentStatistics,
+  type StatisticsFilters,
+  type TeacherStatistics,
+} from "../../../lib/contract/statistics";
+import { classStatistics } from "./classes";
+import { teacherStatistics } from "./teachers";
 import { requestedDistrict, scopeInDistrict } from "../../db/scope";
 import { requires } from "../../http/access";
 import type { Api } from "../../http/api";
@@ -35,6 +43,36 @@ export function statisticsRoutes({ route }: Api) {
     async (c, { query }) => {
       const { db, scope, at } = await statisticsContext(c, query);
       return c.json((await enrolmentStatistics(db, scope, query, at)) satisfies EnrolmentStatistics);
+    },
+  );
+
+  route(
+    {
+      method: "GET",
+      path: "/statistics/teachers",
+      summary: `Teachers: teaching and non-teaching staff by school and LGEA (and the LGEA and district offices), by gender and by area of specialisation; the pupil–teacher ratio (enrolled pupils ÷ teaching staff posted there, null without a teacher) per school and LGEA, schools above the threshold first. ${filtersText}. TeacherStatistics`,
+      tag,
+      access: requires("statistics.view"),
+      query: statisticsQuerySchema,
+    },
+    async (c, { query }) => {
+      const { db, scope, at } = await statisticsContext(c, query);
+      return c.json((await teacherStatistics(db, scope, query, at)) satisfies TeacherStatistics);
+    },
+  );
+
+  route(
+    {
+      method: "GET",
+      path: "/statistics/classes",
+      summary: `Classes: enrolled pupils per class arm against its capacity; the over-capacity arms in reach, most over first, and every arm of one school (its reach or schoolId). The gender filter does not apply. ${filtersText}. ClassStatistics`,
+      tag,
+      access: requires("statistics.view"),
+      query: statisticsQuerySchema,
+    },
+    async (c, { query }) => {
+      const { db, scope, at } = await statisticsContext(c, query);
+      return c.json((await classStatistics(db, scope, query, at)) satisfies ClassStatistics);
     },
   );
 }

@@ -35,6 +35,8 @@ export const districtProbes: ProbeTable = {
   "GET /audit/operations": { query: { "district[0]": "district" } },
   // Statistics: district 2's figures asked for by a district administrator of district 1 are 404.
   "GET /statistics/enrolment": { query: { "district[0]": "district" } },
+  "GET /statistics/teachers": { query: { "district[0]": "district" } },
+  "GET /statistics/classes": { query: { "district[0]": "district" } },
   // One's own notifications: another's id is left alone (the answer is still 200).
   "PATCH /notifications/read": { body: () => ({ ids: [randomId()] }) },
   "GET /district/view/:id": { params: { id: "district" } },

@@ -1,0 +1,133 @@
+import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import {
+  DEFAULT_PUPIL_TEACHER_THRESHOLD,
+  DISTRICT_OFFICE,
+  NO_LGEA,
+  NO_SPECIALISATION,
+  ratioOf,
+  type GenderCount,
+  type StaffCount,
+  type StatisticsFilters,
+  type TeacherStatistics,
+  type TeachersByLgea,
+  type TeachersBySchool,
+} from "../../../lib/contract/statistics";
+import type { Reader } from "../../db/client";
+import { lgea, school, staff, student } from "../../db/schema";
+import { within, type StaffScope } from "../../db/scope";
+import { enrolledPupils, schoolConditions } from "./filters";
+import { filteredSchools } from "./enrolment";
+import type { StatisticsMoment } from "./reach";
+
+const male = sql<number>`count(*) filter (where ${staff.gender} = 'Male')`.mapWith(Number);
+const female = sql<number>`count(*) filter (where ${staff.gender} = 'Female')`.mapWith(Number);
+const zero = (): GenderCount => ({ male: 0, female: 0, total: 0 });
+const zeroStaff = (): StaffCount => ({ teaching: zero(), nonTeaching: zero() });
+/** Adds a group of staff (its total includes those whose gender is not recorded). */
+function add(into: StaffCount, g: { teaching: boolean; male: number; female: number; total: number }) {
+  const part = g.teaching ? into.teaching : into.nonTeaching;
+  part.male += g.male;
+  part.female += g.female;
+  part.total += g.total;
+}
+
+/**
+ * Staff posted in reach: below the district, those posted at its schools (or its LGEA office), not the caller
+ * whose own record the scope always reaches; super administrators are never counted. The school filters keep
+ * staff posted at those schools (and, for an LGEA, its office).
+ */
+function postedStaff(scope: StaffScope, filters: StatisticsFilters): SQL | undefined {
+  const kept = and(within(scope, staff), eq(staff.isSuperAdmin, false), filters.gender ? eq(staff.gender, filters.gender) : undefined);
+  const schoolFiltered = Boolean(filters.schoolId || filters.category);
+  if (scope.level === "district" && !schoolFiltered && !filters.lgeaId) return kept;
+  const atSchools = sql`${staff.schoolId} in (select ${school.id} from ${school} where ${and(within(scope, school), schoolConditions(filters))})`;
+  // An LGEA office's staff belong to the LGEA's figures, not to any school's or category's.
+  const office = schoolFiltered || scope.level === "school" ? undefined : (scope.level === "lgea" ? scope.organizationId : filters.lgeaId) || undefined;
+  const atOffice = office ? and(isNull(staff.schoolId), eq(staff.lgeaId, office), filters.lgeaId ? eq(staff.lgeaId, filters.lgeaId) : undefined) : undefined;
+  return and(kept, atOffice ? or(atSchools, atOffice) : atSchools);
+}
+
+/**
+ * Teachers (issue: statistics): staff by posting, type and gender, by area of specialisation, and the
+ * pupil–teacher ratio per school and LGEA, schools above the threshold first.
+ */
+export async function teacherStatistics(db: Reader, scope: StaffScope, filters: StatisticsFilters, at: StatisticsMoment): Promise<TeacherStatistics> {
+  const threshold = DEFAULT_PUPIL_TEACHER_THRESHOLD;
+  const teaching = sql<boolean>`${staff.staffType} = 'Teaching'`;
+  const [schools, postings, areas, offices, pupils, teachers] = await Promise.all([
+    filteredSchools(db, scope, filters),
+    db
+      .select({ schoolId: staff.schoolId, lgeaId: staff.lgeaId, teaching, male, female, total: sql<number>`count(*)`.mapWith(Number) })
+      .from(staff)
+      .where(postedStaff(scope, filters))
+      .groupBy(staff.schoolId, staff.lgeaId, teaching),
+    db
+      .select({ area: staff.areaOfSpecialization, teaching, male, female, total: sql<number>`count(*)`.mapWith(Number) })
+      .from(staff)
+      .where(postedStaff(scope, filters))
+      .groupBy(staff.areaOfSpecialization, teaching),
+    db.select({ id: lgea.id, name: lgea.name }).from(lgea).where(within(scope, lgea)),
+    // The ratio counts every enrolled pupil and every teacher of the school, whatever the gender filter.
+    db
+      .select({ schoolId: student.schoolId, n: sql<number>`count(*)`.mapWith(Number) })
+      .from(student)
+      .where(enrolledPupils(scope, { ...filters, gender: "", level: "" }, at.end))
+      .groupBy(student.schoolId),
+    db
+      .select({ schoolId: staff.schoolId, n: sql<number>`count(*)`.mapWith(Number) })
+      .from(staff)
+      .where(and(postedStaff(scope, { ...filters, gender: "" }), eq(staff.staffType, "Teaching")))
+      .groupBy(staff.schoolId),
+  ]);
+
+  const totals = zeroStaff();
+  const pupilsAt = new Map(pupils.map((p) => [p.schoolId, p.n]));
+  const teachersAt = new Map(teachers.map((t) => [t.schoolId ?? "", t.n]));
+  const lgeaName = new Map(offices.map((o) => [o.id, o.name]));
+  const perSchool = new Map<string, Omit<TeachersBySchool, "ratio">>(
+    schools.map((s) => [s.id, { schoolId: s.id, school: s.name, lgea: s.lgea ?? NO_LGEA, category: s.category, ...zeroStaff() }]),
+  );
+  const perLgea = new Map<string, Omit<TeachersByLgea, "ratio"> & { pupils: number; teachers: number }>();
+  const lgeaRow = (id: string | null, name: string) => {
+    const key = id ?? name;
+    const row = perLgea.get(key) ?? { lgeaId: id, lgea: name, pupils: 0, teachers: 0, ...zeroStaff() };
+    perLgea.set(key, row);
+    return row;
+  };
+  for (const s of schools) {
+    const row = lgeaRow(s.lgeaId, s.lgea ?? NO_LGEA);
+    row.pupils += pupilsAt.get(s.id) ?? 0;
+    row.teachers += teachersAt.get(s.id) ?? 0;
+  }
+  const schoolLgea = new Map(schools.map((s) => [s.id, s]));
+  for (const g of postings) {
+    add(totals, g);
+    const at = g.schoolId ? perSchool.get(g.schoolId) : undefined;
+    if (at) add(at, g);
+    const s = g.schoolId ? schoolLgea.get(g.schoolId) : undefined;
+    if (s) add(lgeaRow(s.lgeaId, s.lgea ?? NO_LGEA), g);
+    else if (!g.schoolId && g.lgeaId) add(lgeaRow(g.lgeaId, lgeaName.get(g.lgeaId) ?? NO_LGEA), g);
+    else if (!g.schoolId) add(lgeaRow(null, DISTRICT_OFFICE), g);
+  }
+  const bySchool = [...perSchool.values()].map((s) => ({ ...s, ratio: ratioOf(pupilsAt.get(s.schoolId) ?? 0, teachersAt.get(s.schoolId) ?? 0, threshold) }));
+  bySchool.sort((a, b) => Number(b.ratio.aboveThreshold) - Number(a.ratio.aboveThreshold) || (b.ratio.value ?? -1) - (a.ratio.value ?? -1));
+  const perArea = new Map<string, StaffCount & { area: string }>();
+  for (const g of areas) {
+    const name = g.area?.trim() || NO_SPECIALISATION;
+    const row = perArea.get(name) ?? { area: name, ...zeroStaff() };
+    add(row, g);
+    perArea.set(name, row);
+  }
+  return {
+    session: at.session,
+    computedAt: new Date().toISOString(),
+    reach: at.reach,
+    threshold,
+    totals,
+    bySchool,
+    byLgea: [...perLgea.values()]
+      .sort((a, b) => a.lgea.localeCompare(b.lgea, "en", { sensitivity: "base" }))
+      .map(({ pupils: p, teachers: t, ...row }) => ({ ...row, ratio: ratioOf(p, t, threshold) })),
+    bySpecialisation: [...perArea.values()].sort((a, b) => b.teaching.total + b.nonTeaching.total - (a.teaching.total + a.nonTeaching.total)),
+  };
+}
