@@ -18,6 +18,8 @@ import { useApiMutation } from "@/lib/use-api-mutation";
 /** What the review says about a quote, and whether it can be confirmed. */
 function reviewOf(quote: ReportCardQuote): { text: string; payable: boolean } {
   if (quote.pupils === 0) return { text: billingMessages.nothingToCharge, payable: false };
+  // In arrears (a refund or lost dispute it could not cover): the API refuses every charge until it is funded back.
+  if (quote.balance < 0) return { text: billingMessages.walletInArrears(quote.balance), payable: false };
   if (quote.amount > quote.balance) return { text: billingMessages.insufficientBalance(quote.amount, quote.balance), payable: false };
   return { text: `The wallet holds ${formatNaira(quote.balance)}; ${formatNaira(quote.balance - quote.amount)} will be left.`, payable: true };
 }

@@ -8,6 +8,7 @@ import { useWallet } from "@/lib/queries/wallet";
 import { routes } from "@/lib/routes";
 import { FundWalletDialog } from "./fund-wallet-dialog";
 import { SignedAmount } from "./signed-amount";
+import { TakenBackMark } from "./taken-back-mark";
 import { TestMoneyMark } from "./test-money-mark";
 
 /**
@@ -36,7 +37,12 @@ export function WalletView({ districtId, canFund, canSeeLogs }: { districtId: st
         </div>
         {canFund ? <FundWalletDialog /> : null}
       </section>
-      {wallet.isLow ? (
+      {wallet.balance < 0 ? (
+        // In arrears after a refund or lost dispute it could not cover: charges are refused until it is funded back.
+        <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
+          {billingMessages.walletInArrears(wallet.balance)}
+        </p>
+      ) : wallet.isLow ? (
         <p role="alert" className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100">
           {billingMessages.lowBalance(wallet.balance, wallet.lowBalanceThreshold)}
         </p>
@@ -62,6 +68,9 @@ export function WalletView({ districtId, canFund, canSeeLogs }: { districtId: st
                   <p className="font-medium">
                     {transactionActionLabels[entry.action]}
                     {entry.testMoney ? <TestMoneyMark /> : null}
+                    {entry.takenBack.map((action) => (
+                      <TakenBackMark key={action} action={action} />
+                    ))}
                   </p>
                   <p className="break-words text-sm text-muted-foreground">{entry.description}</p>
                   <p className="text-xs text-muted-foreground">

@@ -24,7 +24,11 @@ export function WalletCard({ districtId }: { districtId: string }) {
       <p className="text-2xl font-bold tabular-nums" data-testid="dashboard-wallet-balance">
         {formatNaira(wallet.balance)}
       </p>
-      {wallet.isLow ? (
+      {wallet.balance < 0 ? (
+        <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-200">
+          {billingMessages.walletInArrears(wallet.balance)}
+        </p>
+      ) : wallet.isLow ? (
         <p role="alert" className="text-sm text-amber-900 dark:text-amber-200">
           {billingMessages.lowBalance(wallet.balance, wallet.lowBalanceThreshold)}
         </p>

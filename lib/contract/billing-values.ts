@@ -15,6 +15,10 @@ export const transactionActionLabels: Record<TransactionAction, string> = {
 };
 
 export type LedgerDirection = "credit" | "debit";
+/** How the provider takes back a funding: a refund, or a dispute the district lost. */
+export type TakeBackAction = Extract<TransactionAction, "REFUND" | "CHARGEBACK">;
+/** The mark a funding taken back carries in the logs and on the wallet page. */
+export const takenBackLabels: Record<TakeBackAction, string> = { REFUND: "Refunded", CHARGEBACK: "Charged back" };
 /** A funding attempt: pending until the provider confirms it (credited) or says it did not happen (failed). */
 export type PaymentStatus = "pending" | "credited" | "failed";
 /** The provider stand-in's own transaction states, as Paystack names them. */
@@ -115,6 +119,8 @@ export type TransactionLogItem = {
   by: string | null;
   /** Not real money: paid through the provider stand-in or with a test key, or made in a wallet holding such money. */
   testMoney: boolean;
+  /** A funding the provider took back, wholly or in part (issue 33): REFUND and/or CHARGEBACK, as its later entries say; [] otherwise. */
+  takenBack: TakeBackAction[];
   createdAt: string;
 };
 

@@ -4,6 +4,7 @@ import { RegisterTable, type RegisterColumn } from "@/components/register/regist
 import { formatMoment } from "@/components/staff/transfer-dates";
 import { formatNaira, transactionActionLabels, type TransactionLogItem } from "@/lib/contract/billing-values";
 import { SignedAmount } from "../signed-amount";
+import { TakenBackMark } from "../taken-back-mark";
 import { TestMoneyMark } from "../test-money-mark";
 
 type Props = {
@@ -24,6 +25,9 @@ const columns: RegisterColumn<TransactionLogItem>[] = [
       <>
         {transactionActionLabels[e.action]}
         {e.testMoney ? <TestMoneyMark /> : null}
+        {e.takenBack.map((action) => (
+          <TakenBackMark key={action} action={action} />
+        ))}
         {e.reversedById ? <span className="block text-xs text-muted-foreground">Reversed</span> : null}
       </>
     ),

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { TransactionLogItem } from "../../../lib/contract/billing-values";
+import type { TakeBackAction, TransactionLogItem } from "../../../lib/contract/billing-values";
 import type { Reader } from "../../db/client";
 import { apiClient, ledgerEntry, school, staff } from "../../db/schema";
 import { withinDistrict, type Scope } from "../../db/scope";
@@ -35,6 +35,10 @@ export function entryRows(db: Reader, scope: Scope) {
       staffLastName: staff.lastName,
       clientName: apiClient.name,
       testMoney: ledgerEntry.testMoney,
+      // A funding's refunds and lost disputes (their funding_id index), as "CHARGEBACK,REFUND"; null for any other entry.
+      takenBack: sql<
+        string | null
+      >`case when ${ledgerEntry.action} = 'FUNDING' then (select string_agg(distinct take_back.action, ',') from ledger_entry take_back where take_back.funding_id = ${ledgerEntry.id}) end`,
       createdAt: ledgerEntry.createdAt,
     })
     .from(ledgerEntry)
@@ -68,6 +72,7 @@ export function toLogItem(row: EntryRow): TransactionLogItem {
     reason: row.reason,
     by: staffName || row.clientName || null,
     testMoney: row.testMoney,
+    takenBack: row.takenBack ? (row.takenBack.split(",") as TakeBackAction[]) : [],
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -123,6 +123,7 @@ describe("the transaction logs: GET /transaction-logs/search and /transaction-lo
       reason: null,
       by: adminName,
       testMoney: false,
+      takenBack: [],
       createdAt: "2021-03-05T09:00:00.000Z",
     } satisfies TransactionLogItem);
     // The reversal and what it reversed point at each other; the funding has no school and no one named.

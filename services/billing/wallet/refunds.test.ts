@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { billingMessages, type PaymentLink } from "../../../lib/contract/billing-values";
+import { billingMessages, type PaymentLink, type TransactionLogItem, type TransactionLogPage } from "../../../lib/contract/billing-values";
 import { ledgerEntry, notification, role, roleAccess, staff, wallet, webhookEvent } from "../../db/schema";
 import { expectError, expectOk } from "../../test/helpers";
 import { standInSecretOf } from "../provider/secret";
@@ -107,6 +107,26 @@ describe("refunds and disputes of a funding", () => {
     expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 50 }, () => 200));
     expect((await takenBack(fundingId)).map((e) => [e.action, e.amount, e.reference])).toEqual([["CHARGEBACK", 600_000, `dispute:358949:${reference}`]]);
     expect(await balanceOf(districtId)).toBe(before - 600_000);
+  }, 30_000);
+
+  it("marks a funding refunded or charged back in the logs and on the wallet page; other entries carry no mark", async () => {
+    const refunded = await funded(1, 400_000);
+    const disputed = await funded(1, 300_000);
+    const untouched = await funded(1, 200_000);
+    await send(refund("refund.processed", refunded.reference, "132013318370", "100000"));
+    await send(dispute("charge.dispute.resolve", 358960, disputed.reference, 300_000, "merchant-accepted"));
+    const page = await expectOk<TransactionLogPage>(
+      await billingCall(api, "GET", "/transaction-logs/search?transactionAction=FUNDING&limit=1000", { token: refunded.token }),
+    );
+    const marks = Object.fromEntries(page.transactionLogs.map((e) => [e.reference, e.takenBack]));
+    expect(marks[refunded.reference]).toEqual(["REFUND"]);
+    expect(marks[disputed.reference]).toEqual(["CHARGEBACK"]);
+    expect(marks[untouched.reference]).toEqual([]);
+    const wallet = await expectOk<{ recent: TransactionLogItem[] }>(
+      await billingCall(api, "GET", `/wallet/balance/${refunded.districtId}`, { token: refunded.token }),
+    );
+    expect(wallet.recent.filter((e) => e.action !== "FUNDING").every((e) => e.takenBack.length === 0)).toBe(true);
+    expect(wallet.recent.find((e) => e.reference === disputed.reference)?.takenBack).toEqual(["CHARGEBACK"]);
   }, 30_000);
 
   it("refuses a refund whose amount is not whole kobo, and ignores one of a payment not ours", async () => {
