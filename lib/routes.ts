@@ -4,9 +4,6 @@ import { codeScreenPath, standInCheckoutPath, walletReturnPath } from "./contrac
 export const routes = {
   home: "/",
   login: "/login",
-  /** The second step of sign-in (two-step sign-in): the code, or enrolment for those who must have it. */
-  signInCode: "/login/code",
-  signInEnrolment: "/login/enrol",
   forgotPassword: "/password/forgot",
   /** A new district registers itself (architecture 'Registration'). */
   register: "/register",
@@ -52,16 +49,17 @@ export const routes = {
   switchDistrict: "/super-admin/switch-district",
   /** API keys of the result-processing systems that buy report cards. */
   apiKeys: "/super-admin/api-keys",
+  /** The provider's payments against the ledger's credits (issue 33). */
+  reconciliation: "/super-admin/reconciliation",
 } as const;
 
 /** Pages for signed-out visitors only; a signed-in user who opens one goes to the dashboard. */
 export const guestOnlyPaths = ["/login", "/password", "/register"];
 /**
  * Pages anyone may open: the logout page finishes a logout even when the session is already gone; the
- * provider stand-in's checkout stands for the payment provider's own page, which knows no session; a
- * form sent without its page's script lands under /forms, signed in or not (lib/form-without-script.ts).
+ * provider stand-in's checkout stands for the payment provider's own page, which knows no session.
  */
-export const openPaths = ["/logout", "/checkout", "/forms"];
+export const openPaths = ["/logout", "/checkout"];
 
 const startsWithSegment = (path: string, prefix: string) => path === prefix || path.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`);
 export const isGuestOnly = (path: string) => guestOnlyPaths.some((p) => startsWithSegment(path, p));

@@ -5,6 +5,7 @@ import { PageFrame } from "@/components/layout/page-frame";
 import { NavLink } from "@/components/ui/nav-link";
 import { AuthorizeSuperAdminPanel } from "@/components/super-admin/authorize-super-admin-panel";
 import { DistrictList } from "@/components/super-admin/district-list";
+import { ResetSecondFactorPanel } from "@/components/super-admin/reset-second-factor-panel";
 import { RegistrationQueue } from "@/components/super-admin/registration-queue";
 import { registrationReads } from "@/lib/queries/registration";
 import { superAdminReads } from "@/lib/queries/super-admin";
@@ -30,7 +31,13 @@ export default async function SuperAdminPage() {
           API keys of the result-processing systems
         </NavLink>
       </p>
+      <p>
+        <NavLink href={routes.reconciliation} className="font-semibold text-primary hover:underline">
+          Payment reconciliation with the provider
+        </NavLink>
+      </p>
       <AuthorizeSuperAdminPanel districtId={user.staff.district.id} districtName={user.staff.district.name} />
+      <ResetSecondFactorPanel districtId={user.staff.district.id} districtName={user.staff.district.name} />
       <HydrationBoundary state={queries.state()}>
         <RegistrationQueue />
         <DistrictList />
