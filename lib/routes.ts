@@ -4,6 +4,9 @@ import { codeScreenPath, standInCheckoutPath, walletReturnPath } from "./contrac
 export const routes = {
   home: "/",
   login: "/login",
+  /** The second step of sign-in (two-step sign-in): the code, or enrolment for those who must have it. */
+  signInCode: "/login/code",
+  signInEnrolment: "/login/enrol",
   forgotPassword: "/password/forgot",
   /** A new district registers itself (architecture 'Registration'). */
   register: "/register",
@@ -57,9 +60,10 @@ export const routes = {
 export const guestOnlyPaths = ["/login", "/password", "/register"];
 /**
  * Pages anyone may open: the logout page finishes a logout even when the session is already gone; the
- * provider stand-in's checkout stands for the payment provider's own page, which knows no session.
+ * provider stand-in's checkout stands for the payment provider's own page, which knows no session; a
+ * form sent without its page's script lands under /forms, signed in or not (lib/form-without-script.ts).
  */
-export const openPaths = ["/logout", "/checkout"];
+export const openPaths = ["/logout", "/checkout", "/forms"];
 
 const startsWithSegment = (path: string, prefix: string) => path === prefix || path.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`);
 export const isGuestOnly = (path: string) => guestOnlyPaths.some((p) => startsWithSegment(path, p));

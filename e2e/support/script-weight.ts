@@ -1,10 +1,11 @@
 import type { Browser } from "@playwright/test";
 import { routes } from "../../lib/routes";
-import { demoPasswords } from "../../services/db/demo-data";
+import { demoPasswords, demoSecondFactorSecret } from "../../services/db/demo-data";
+import { finishSignIn } from "./second-factor";
 
-type Account = { email: string; password: string };
-const admin: Account = { email: "admin.ed1@example.org", password: demoPasswords.admin };
-const superAdmin: Account = { email: "superadmin@example.org", password: demoPasswords.superAdmin };
+type Account = { email: string; password: string; totpSecret?: string };
+const admin: Account = { email: "admin.ed1@example.org", password: demoPasswords.admin, totpSecret: demoSecondFactorSecret };
+const superAdmin: Account = { email: "superadmin@example.org", password: demoPasswords.superAdmin, totpSecret: demoSecondFactorSecret };
 
 export type RouteName = keyof typeof routes;
 
@@ -29,7 +30,7 @@ export const raisedBudgets: Partial<Record<RouteName, { kb: number; reason: stri
 };
 
 /** Who opens each page: nobody for the guest pages, the super administrator for theirs, a district administrator for the rest. */
-const guestPages: RouteName[] = ["login", "forgotPassword", "updatePasswordOtp", "register"];
+const guestPages: RouteName[] = ["login", "signInCode", "signInEnrolment", "forgotPassword", "updatePasswordOtp", "register"];
 const superAdminPages: RouteName[] = ["superAdmin", "switchDistrict", "apiKeys", "reconciliation"];
 /** Not a page one stays on: it signs out and leaves. */
 const notMeasured: RouteName[] = ["logout"];
@@ -60,8 +61,9 @@ export function measuredPages(ids: DeepIds): MeasuredPage[] {
 async function signedInContext(browser: Browser, portal: string, account: Account | null) {
   const context = await browser.newContext({ baseURL: portal });
   if (account) {
-    const signedIn = await context.request.post("/api/auth/login", { data: account, headers: { origin: portal } });
+    const signedIn = await context.request.post("/api/auth/login", { data: { email: account.email, password: account.password }, headers: { origin: portal } });
     if (!signedIn.ok()) throw new Error(`sign-in of ${account.email} failed: ${signedIn.status()}`);
+    await finishSignIn(context.request, (await signedIn.json()) as { redirectTo: string }, account, { headers: { origin: portal } });
   }
   return context;
 }
