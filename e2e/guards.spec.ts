@@ -53,6 +53,8 @@ test.describe("route guards", () => {
     browser,
     signIn,
   }) => {
+    // Two sign-ins, each with its second step, and six page loads: more than the default time on a busy machine.
+    test.slow();
     await signIn(accounts.superAdmin);
     await expect(page).toHaveURL(/\/super-admin$/);
     await expect(page.getByRole("heading", { name: "Super administration" })).toBeVisible();

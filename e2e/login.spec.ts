@@ -26,6 +26,8 @@ test.describe("sign-in form", () => {
   });
 
   test("'Login Successful' greets a super administrator (spec §8), not district staff", async ({ page, browser }) => {
+    // Two sign-ins through the pages, each with its code page: more than the default time on a busy machine.
+    test.slow();
     await signInThroughForm(page, accounts.admin1);
     await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
     await expect(page.getByText("Login Successful")).toHaveCount(0);
