@@ -46,6 +46,8 @@ export const routes = {
   transactions: "/administration/billing/transactions",
   /** Who changed which record, and what it was before (issue: the audit trail). */
   audit: "/administration/audit",
+  /** The figures a district reports upward (issue: statistics). */
+  statistics: "/administration/statistics",
   /** The provider stand-in's checkout page (no PAYSTACK_SECRET_KEY): served by the portal, so a phone on the LAN reaches it. */
   standInCheckoutOf: standInCheckoutPath,
   superAdmin: "/super-admin",

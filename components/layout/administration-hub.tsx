@@ -51,6 +51,13 @@ const areas: Area[] = [
     needs: "audit.view",
     ready: true,
   },
+  {
+    title: "Statistics",
+    description: "Enrolment by school, class and gender, and the parity index, for your reach.",
+    href: routes.statistics,
+    needs: "statistics.view",
+    ready: true,
+  },
 ];
 
 /** The areas of administration this user may open; areas still being built say so instead of linking nowhere. */

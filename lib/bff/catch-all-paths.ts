@@ -17,6 +17,7 @@ const ALLOWED: Record<ApiTarget, ReadonlySet<string>> = {
     "role",
     "school",
     "staff",
+    "statistics",
     "student",
     "super-admin",
   ]),

@@ -1,0 +1,57 @@
+"use client";
+
+import { useRegisterUrl } from "@/components/register/use-register-url";
+import { statisticsDefinitions, statisticsMessages as m, type EnrolmentStatistics } from "@/lib/contract/statistics-values";
+import { statisticsFilterKeys, statisticsFiltersFromQuery, useEnrolmentStatistics } from "@/lib/queries/statistics";
+import { EnrolmentSection } from "./enrolment-section";
+import { StatisticsFilters } from "./statistics-filters";
+
+const levelName = { district: "the district", lgea: "the LGEA", school: "the school" } as const;
+
+/** When and for whom the figures were computed, said once above them and printed with them. */
+function ComputedFor({ figures }: { figures: EnrolmentStatistics }) {
+  const when = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" }).format(new Date(figures.computedAt));
+  return (
+    <p className="text-sm" data-testid="computed-for">
+      Computed {when} (Lagos time) for <strong>{figures.reach.name}</strong> ({levelName[figures.reach.level]}), session <strong>{figures.session}</strong>
+      {figures.session === figures.currentSession ? " (current)" : ""}.
+    </p>
+  );
+}
+
+/**
+ * The statistics area (issue: statistics): the filters in the URL, the figures for the caller's reach, and what
+ * each figure means. The figures are read by the browser, so the page's first paint is not held up by them.
+ */
+export function StatisticsArea({ districtId }: { districtId: string }) {
+  const { filters, go } = useRegisterUrl(statisticsFilterKeys, statisticsFiltersFromQuery);
+  const enrolment = useEnrolmentStatistics(districtId, filters);
+  const figures = enrolment.data;
+  return (
+    <div className="flex flex-col gap-5" data-statistics>
+      <StatisticsFilters filters={filters} onChange={(next) => go(next)} choices={figures?.choices ?? null} currentSession={figures?.currentSession ?? null} />
+      {enrolment.isPending ? (
+        <p role="status" className="rounded-lg border border-border bg-card p-6 text-center text-sm">
+          {m.loading}
+        </p>
+      ) : null}
+      {enrolment.isError ? <p role="alert">{enrolment.error.message}</p> : null}
+      {figures ? (
+        <div className={`flex flex-col gap-5 ${enrolment.isPlaceholderData ? "opacity-60" : ""}`} aria-busy={enrolment.isFetching}>
+          <ComputedFor figures={figures} />
+          <EnrolmentSection figures={figures} />
+        </div>
+      ) : null}
+      <section aria-labelledby="definitions-heading" className="rounded-lg border border-border bg-card p-4 text-sm break-inside-avoid">
+        <h2 id="definitions-heading" className="mb-2 text-base font-semibold">
+          What the figures mean
+        </h2>
+        <ul className="flex list-disc flex-col gap-1 pl-5">
+          {[statisticsDefinitions.enrolled, statisticsDefinitions.parity, statisticsDefinitions.reach].map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+// The statistics' reads (README 'Adding a resource', step 8): the figures for the filters in the URL. Registers
+// change every day, so the figures are asked for afresh when the page opens, and kept while it stays open.
+
+import { keepPreviousData } from "@tanstack/react-query";
+import type { EnrolmentStatistics } from "../contract/statistics-values";
+import { registerFilterQuery, registerFromQuery, type RegisterFilters } from "../register-url";
+import { apiRead, useApiRead } from "./api-read";
+
+/** The statistics' filters, as the page's URL and GET /statistics/* name them, in this order. */
+export const statisticsFilterKeys = ["session", "lgeaId", "schoolId", "category", "level", "gender"] as const;
+export type StatisticsFilterKey = (typeof statisticsFilterKeys)[number];
+export type StatisticsFilterValues = RegisterFilters<StatisticsFilterKey>;
+
+export const statisticsFiltersFromQuery = (query: URLSearchParams) => registerFromQuery(statisticsFilterKeys, query);
+
+/** The API's query for the filters, in the district worked in. */
+export function statisticsQuery(districtId: string, filters: StatisticsFilterValues): URLSearchParams {
+  const query = registerFilterQuery(statisticsFilterKeys, filters);
+  query.set("district[0]", districtId);
+  return query;
+}
+
+export const statisticsKeys = {
+  all: ["statistics"] as const,
+  enrolment: (districtId: string, filterKey: string) => ["statistics", "enrolment", districtId, filterKey] as const,
+};
+
+export const statisticsReads = {
+  /** GET /statistics/enrolment: pupils by school, LGEA, class and gender, and the parity index. */
+  enrolment: (districtId: string, filters: StatisticsFilterValues) =>
+    apiRead<EnrolmentStatistics>(
+      statisticsKeys.enrolment(districtId, registerFilterQuery(statisticsFilterKeys, filters).toString()),
+      `statistics/enrolment?${statisticsQuery(districtId, filters)}`,
+    ),
+};
+
+export const useEnrolmentStatistics = (districtId: string, filters: StatisticsFilterValues) =>
+  useApiRead(statisticsReads.enrolment(districtId, filters), { placeholderData: keepPreviousData, staleTime: 60_000 });
