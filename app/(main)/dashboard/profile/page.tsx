@@ -2,6 +2,7 @@ import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { PageFrame } from "@/components/layout/page-frame";
 import { ProfileView } from "@/components/profile/profile-view";
+import { TwoStepSignIn } from "@/components/profile/two-step-sign-in";
 import { referenceReads } from "@/lib/queries/reference";
 import { staffReads } from "@/lib/queries/staff";
 import { serverQueries } from "@/lib/server-prefetch";
@@ -21,6 +22,7 @@ export default async function ProfilePage() {
       <HydrationBoundary state={queries.state()}>
         <ProfileView initial={staff} liveChecks={liveChecks} />
       </HydrationBoundary>
+      <TwoStepSignIn />
     </PageFrame>
   );
 }
