@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { registrationMessages as m, type RegistrationStatus } from "../../../lib/contract/registration";
 import { recordAudit } from "../../db/audit";
 import type { Db, Tx } from "../../db/client";
@@ -86,7 +86,7 @@ export async function abandonRegistrations(db: Db, days: number, now: Date, lock
     .where(
       and(
         inArray(districtRegistration.status, open),
-        lt(sql`greatest(${districtRegistration.submittedAt}, coalesce(${districtRegistration.reviewedAt}, ${districtRegistration.submittedAt}))`, cutoff),
+        sql`greatest(${districtRegistration.submittedAt}, coalesce(${districtRegistration.reviewedAt}, ${districtRegistration.submittedAt})) < ${cutoff.toISOString()}::timestamptz`,
         within(housekeeping, districtRegistration),
       ),
     );
