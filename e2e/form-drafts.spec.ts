@@ -1,0 +1,97 @@
+import type { Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import { accounts, expect, test } from "./support/fixtures";
+
+/**
+ * Typed work is kept (issue 34, item 4): a form's changes are a draft in the tab (lib/form-draft.ts),
+ * put back after a reload or a lost connection with a notice and 'Discard draft'; a dialog with typed
+ * fields asks before Escape throws them away; a chip typed but not added is added on Next, or refused.
+ */
+const CREATE_ROLE = "/administration/user-management/permission-management/create-role";
+const restoredNotice = "What you typed earlier in this tab was restored.";
+
+/** The draft is written a moment after the last key. */
+const draftKept = (page: Page, key: string) => expect.poll(() => page.evaluate((k) => sessionStorage.getItem(`portal.draft.${k}`), key)).toContain("Typed");
+
+/** Whether leaving the page now would ask first: the beforeunload event is cancelled. */
+const leavingAsks = (page: Page) =>
+  page.evaluate(() => {
+    const event = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+
+test.describe("drafts of typed work", () => {
+  test("a draft is restored after a reload, and 'Discard draft' empties the form @phone", async ({ page, signIn }) => {
+    await signIn(accounts.admin1, { next: CREATE_ROLE });
+    expect(await leavingAsks(page)).toBe(false);
+    await page.getByLabel("Role name").fill("Typed role name");
+    await page.getByLabel("Description").fill("Typed before the reload");
+    await draftKept(page, "role:new");
+    expect(await leavingAsks(page)).toBe(true);
+
+    await page.reload();
+    await expect(page.getByText(restoredNotice)).toBeVisible();
+    await expect(page.getByLabel("Role name")).toHaveValue("Typed role name");
+    await expect(page.getByLabel("Description")).toHaveValue("Typed before the reload");
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole("button", { name: "Discard draft" }).click();
+    await expect(page.getByText(restoredNotice)).toBeHidden();
+    await expect(page.getByLabel("Role name")).toHaveValue("");
+    await page.reload();
+    await expect(page.getByLabel("Role name")).toHaveValue("");
+    await expect(page.getByText(restoredNotice)).toBeHidden();
+  });
+
+  test("a draft survives a save sent while offline @phone", async ({ page, context, signIn }) => {
+    await signIn(accounts.admin1, { next: CREATE_ROLE });
+    await page.getByLabel("Role name").fill("Typed while the line was down");
+    await draftKept(page, "role:new");
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Create role" }).click();
+    await context.setOffline(false);
+    await page.reload();
+    await expect(page.getByText(restoredNotice)).toBeVisible();
+    await expect(page.getByLabel("Role name")).toHaveValue("Typed while the line was down");
+    await page.getByRole("button", { name: "Discard draft" }).click();
+  });
+
+  test("Escape on a dialog with typed fields asks before discarding them @phone", async ({ page, signIn }) => {
+    await signIn(accounts.admin2, { next: "/administration/classes" });
+    await page.getByRole("button", { name: "Add class type" }).click();
+    const dialog = page.getByRole("dialog", { name: "New class type" });
+    await dialog.getByLabel("Name").fill("Typed class type");
+    await page.keyboard.press("Escape");
+    await expect(dialog.getByText("Discard what you typed?")).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Keep editing" })).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole("button", { name: "Keep editing" }).click();
+    await expect(dialog.getByLabel("Name")).toHaveValue("Typed class type");
+
+    await page.keyboard.press("Escape");
+    await dialog.getByRole("button", { name: "Discard" }).click();
+    await expect(dialog).toBeHidden();
+    // Discarded: opened again, the dialog is empty and restores nothing.
+    await page.getByRole("button", { name: "Add class type" }).click();
+    await expect(dialog.getByLabel("Name")).toHaveValue("");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+
+  test("a typed chip is added on Next, and one that cannot be is refused with its message @phone", async ({ page, signIn }) => {
+    await signIn(accounts.admin1, { next: "/administration/lga-management/lga-creation" });
+    const phone = page.getByRole("textbox", { name: "Office phone numbers", exact: true });
+    await phone.fill("0803 123 4567");
+    await page.getByRole("button", { name: "Review" }).click();
+    await expect(page.getByRole("list", { name: "Office phone numbers" }).getByText("+2348031234567")).toBeVisible();
+    await expect(phone).toHaveValue("");
+
+    const email = page.getByRole("textbox", { name: "Office e-mails", exact: true });
+    await email.fill("not-an-address");
+    await page.getByRole("button", { name: "Review" }).click();
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toHaveValue("not-an-address");
+  });
+});
