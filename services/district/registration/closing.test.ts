@@ -1,8 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formInvalidMessage } from "../../../lib/contract/messages";
-import { enrolWithSecret } from "../../auth/second-factor";
-import { demoSecondFactorSecret } from "../../db/demo-data";
 import { runHousekeeping } from "../../housekeeping/housekeeping";
 import { auditLog, districtRegistration, outbox } from "../../db/schema";
 import { createTestApi, type TestApi } from "../../test/harness";
@@ -70,8 +68,6 @@ describe("a closed registration frees every unique value it held", () => {
   it("the applicant withdraws from their notice: signed out, and the values free again", async () => {
     const { input, result } = await calls.register();
     const token = result.authorizationToken;
-    // A district's owner works with a second factor: this one has set theirs up.
-    await enrolWithSecret(api.db, [result.staff.id], demoSecondFactorSecret);
     expect((await expectOk<{ message: string }>(await api.call("POST", "/district/registration/withdraw", { token }))).message).toBe(
       "Your registration has been withdrawn.",
     );
