@@ -14,6 +14,8 @@ const ALLOWED: Record<ApiTarget, ReadonlySet<string>> = {
     "lgea",
     "notifications",
     "permission",
+    // Two-step sign-in on the profile (turning it on or off, with a code).
+    "profile",
     "role",
     "school",
     "staff",
