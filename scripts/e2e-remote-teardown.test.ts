@@ -3,7 +3,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuthResult } from "../lib/contract/user";
-import { demoPasswords } from "../services/db/demo-data";
+import { demoPasswords, demoSecondFactorSecret } from "../services/db/demo-data";
 import { classType, role } from "../services/db/schema";
 import { createTestApi, type TestApi } from "../services/test/harness";
 import { expectOk } from "../services/test/helpers";
@@ -60,6 +60,8 @@ async function tearDown(prefix: string) {
     E2E_DISTRICT_API_URL: districtApiUrl(),
     E2E_ADMIN1_EMAIL: "admin.ed1@example.org",
     E2E_ADMIN1_PASSWORD: demoPasswords.admin,
+    // The demo's district owner signs in with two steps, as a deployment's would with its own secret.
+    E2E_ADMIN1_TOTP_SECRET: demoSecondFactorSecret,
   });
   const lines: string[] = [];
   const log = vi.spyOn(console, "log").mockImplementation((line: string) => void lines.push(line));

@@ -27,10 +27,13 @@ export function spreadsheetApi(resource: string, confirm: { path: string; invali
       clientApi<{ row: StagedRow }>(districtApi(`${imports(importId)}/rows/${rowId}`), { method: "PATCH", json: { data } }),
     drop: (importId: string, rowId: string) => clientApi<{ message: string }>(districtApi(`${imports(importId)}/rows/${rowId}`), { method: "DELETE" }),
     /** `rows: "valid"` creates the valid rows and leaves those in error. */
-    confirm: (importId: string, rows: "all" | "valid" = "all") =>
-      confirm.path.includes(":id")
-        ? clientApi<ImportConfirmed>(districtApi(`${confirm.path.replace(":id", importId)}?rows=${rows}`), { method: "POST" })
-        : clientApi<ImportConfirmed>(districtApi(`${confirm.path}?rows=${rows}`), { method: "POST", json: { importId } }),
+    // All rows is the spec's own call, without a query; the valid rows alone add `?rows=valid`.
+    confirm: (importId: string, rows: "all" | "valid" = "all") => {
+      const query = rows === "valid" ? "?rows=valid" : "";
+      return confirm.path.includes(":id")
+        ? clientApi<ImportConfirmed>(districtApi(`${confirm.path.replace(":id", importId)}${query}`), { method: "POST" })
+        : clientApi<ImportConfirmed>(districtApi(`${confirm.path}${query}`), { method: "POST", json: { importId } });
+    },
   };
 }
 

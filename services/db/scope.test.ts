@@ -33,6 +33,7 @@ const systemScopeModules: Record<string, string> = {
   "billing/wallet/webhook.ts": "the payment provider's webhook names a payment by its reference; no one is signed in",
   "billing/wallet/webhook-events.ts": "a recorded webhook event is worked on after its answer, by the event's payment reference; no one is signed in",
   "district/registration/register.ts": "a district registers itself: no one is signed in, and the new district has no scope until it exists",
+  "district/registration/closing.ts": "housekeeping abandons registrations left without approval in every district; no one is signed in",
   "db/notify.ts": "a notification goes to whoever it concerns, whom the caller may not read (a district's owner, an inviter, a wallet's keepers)",
 };
 

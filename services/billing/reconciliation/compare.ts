@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, lte } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, lte, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { ReconciliationDay, ReconciliationDifference, ReconciliationKind, ReconciliationReport } from "../../../lib/contract/reconciliation-values";
 import type { ReconciliationQuery } from "../../../lib/contract/reconciliation";
@@ -45,12 +45,15 @@ export async function reconcile(deps: ProviderDeps, scope: Scope, q: Reconciliat
     districtId: ledgerEntry.districtId,
     districtName: district.name,
   };
-  const entries = () => db.select(entryColumns).from(ledgerEntry).leftJoin(district, eq(district.id, ledgerEntry.districtId));
+  const entries = (where: SQL | undefined) =>
+    db
+      .select(entryColumns)
+      .from(ledgerEntry)
+      .leftJoin(district, eq(district.id, ledgerEntry.districtId))
+      .where(and(within(scope, ledgerEntry), where));
   const [creditedInRange, creditsOfListed, startedHere, takenBack] = await Promise.all([
-    entries().where(and(eq(ledgerEntry.action, "FUNDING"), gte(ledgerEntry.createdAt, start), lte(ledgerEntry.createdAt, end), within(scope, ledgerEntry))),
-    references.length
-      ? entries().where(and(eq(ledgerEntry.action, "FUNDING"), inArray(ledgerEntry.reference, references), within(scope, ledgerEntry)))
-      : Promise.resolve([]),
+    entries(and(eq(ledgerEntry.action, "FUNDING"), gte(ledgerEntry.createdAt, start), lte(ledgerEntry.createdAt, end))),
+    references.length ? entries(and(eq(ledgerEntry.action, "FUNDING"), inArray(ledgerEntry.reference, references))) : Promise.resolve([]),
     references.length
       ? db
           .select({ reference: payment.reference, districtId: payment.districtId, districtName: district.name })

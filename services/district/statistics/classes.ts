@@ -18,7 +18,7 @@ export async function classStatistics(db: Reader, scope: StaffScope, filters: St
     .from(student)
     .leftJoin(schoolClass, eq(schoolClass.id, student.classId))
     .leftJoin(classType, eq(classType.id, schoolClass.classTypeId))
-    .where(and(enrolledPupils(scope, { ...filters, gender: "" }, at.end), sql`${student.classId} is not null`))
+    .where(and(within(scope, student), enrolledPupils(scope, { ...filters, gender: "" }, at.end), sql`${student.classId} is not null`))
     .groupBy(student.classId)
     .as("pupils");
   const rows = await db

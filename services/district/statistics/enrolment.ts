@@ -58,7 +58,7 @@ export async function enrolmentStatistics(db: Reader, scope: StaffScope, filters
       .from(student)
       .leftJoin(schoolClass, eq(schoolClass.id, student.classId))
       .leftJoin(classType, eq(classType.id, schoolClass.classTypeId))
-      .where(enrolledPupils(scope, filters, at.end))
+      .where(and(within(scope, student), enrolledPupils(scope, filters, at.end)))
       .groupBy(student.schoolId, schoolClass.classTypeId),
     oneSchool ? armsOf(db, scope, filters, at.end, oneSchool) : Promise.resolve(null),
     choicesOf(db, scope),
@@ -129,7 +129,7 @@ async function armsOf(db: Reader, scope: StaffScope, filters: StatisticsFilters,
       .from(student)
       .leftJoin(schoolClass, eq(schoolClass.id, student.classId))
       .leftJoin(classType, eq(classType.id, schoolClass.classTypeId))
-      .where(and(enrolledPupils(scope, filters, end), eq(student.schoolId, schoolId)))
+      .where(and(within(scope, student), enrolledPupils(scope, filters, end), eq(student.schoolId, schoolId)))
       .groupBy(student.classId),
   ]);
   const countOf = new Map(counts.map((c) => [c.classId ?? "", c]));

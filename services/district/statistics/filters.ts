@@ -22,12 +22,12 @@ export function atFilteredSchools(scope: StaffScope, filters: StatisticsFilters,
 
 /**
  * Enrolled pupils of the session as the filters keep them: status Enrolled, admitted by the session's last
- * day, in the scope, at the filtered schools, of the filtered gender; the level filter keeps pupils whose
- * class is of that level (and so leaves out pupils without a class).
+ * day, at the filtered schools, of the filtered gender; the level filter keeps pupils whose class is of that
+ * level (and so leaves out pupils without a class). The caller adds `within(scope, student)` beside it, so
+ * that every query shows its scope where it is written.
  */
 export function enrolledPupils(scope: StaffScope, filters: StatisticsFilters, sessionEnd: string): SQL | undefined {
   return and(
-    within(scope, student),
     eq(student.enrolmentStatus, "Enrolled"),
     sql`${student.dateOfAdmission} <= ${sessionEnd}`,
     atFilteredSchools(scope, filters, student.schoolId),

@@ -37,7 +37,7 @@ function add(into: StaffCount, g: { teaching: boolean; male: number; female: num
  * staff posted at those schools (and, for an LGEA, its office).
  */
 function postedStaff(scope: StaffScope, filters: StatisticsFilters): SQL | undefined {
-  const kept = and(within(scope, staff), eq(staff.isSuperAdmin, false), filters.gender ? eq(staff.gender, filters.gender) : undefined);
+  const kept = and(eq(staff.isSuperAdmin, false), filters.gender ? eq(staff.gender, filters.gender) : undefined);
   const schoolFiltered = Boolean(filters.schoolId || filters.category);
   if (scope.level === "district" && !schoolFiltered && !filters.lgeaId) return kept;
   const atSchools = sql`${staff.schoolId} in (select ${school.id} from ${school} where ${and(within(scope, school), schoolConditions(filters))})`;
@@ -59,24 +59,24 @@ export async function teacherStatistics(db: Reader, scope: StaffScope, filters: 
     db
       .select({ schoolId: staff.schoolId, lgeaId: staff.lgeaId, teaching, male, female, total: sql<number>`count(*)`.mapWith(Number) })
       .from(staff)
-      .where(postedStaff(scope, filters))
+      .where(and(within(scope, staff), postedStaff(scope, filters)))
       .groupBy(staff.schoolId, staff.lgeaId, teaching),
     db
       .select({ area: staff.areaOfSpecialization, teaching, male, female, total: sql<number>`count(*)`.mapWith(Number) })
       .from(staff)
-      .where(postedStaff(scope, filters))
+      .where(and(within(scope, staff), postedStaff(scope, filters)))
       .groupBy(staff.areaOfSpecialization, teaching),
     db.select({ id: lgea.id, name: lgea.name }).from(lgea).where(within(scope, lgea)),
     // The ratio counts every enrolled pupil and every teacher of the school, whatever the gender filter.
     db
       .select({ schoolId: student.schoolId, n: sql<number>`count(*)`.mapWith(Number) })
       .from(student)
-      .where(enrolledPupils(scope, { ...filters, gender: "", level: "" }, at.end))
+      .where(and(within(scope, student), enrolledPupils(scope, { ...filters, gender: "", level: "" }, at.end)))
       .groupBy(student.schoolId),
     db
       .select({ schoolId: staff.schoolId, n: sql<number>`count(*)`.mapWith(Number) })
       .from(staff)
-      .where(and(postedStaff(scope, { ...filters, gender: "" }), eq(staff.staffType, "Teaching")))
+      .where(and(within(scope, staff), postedStaff(scope, { ...filters, gender: "" }), eq(staff.staffType, "Teaching")))
       .groupBy(staff.schoolId),
   ]);
 
