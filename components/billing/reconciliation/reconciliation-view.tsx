@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextField } from "@/components/ui/text-field";
+import { formWithoutScript } from "@/lib/form-without-script";
 import { reconciliationMessages as m, maxReconciliationDays } from "@/lib/contract/reconciliation-values";
 import { reconciliationDownloadHref, useReconciliation } from "@/lib/queries/reconciliation";
 import { ReconciliationTables } from "./reconciliation-tables";
@@ -44,7 +45,12 @@ export function ReconciliationView() {
 
   return (
     <div className="flex flex-col gap-5">
-      <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4 sm:flex-row sm:items-end">
+      <form
+        {...formWithoutScript}
+        onSubmit={submit}
+        noValidate
+        className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4 sm:flex-row sm:items-end"
+      >
         <TextField type="date" label="First day" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} error={errors.from} />
         <TextField type="date" label="Last day" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} error={errors.to} />
         <Button type="submit" disabled={read.isFetching}>
