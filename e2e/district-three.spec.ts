@@ -11,8 +11,8 @@ import { accounts, apiToken, districtApi, expect, test } from "./support/fixture
  */
 test.describe.configure({ mode: "serial" });
 
-/** The third district's administrator (the demo's password for administrators); read in a test, where the account getter may skip it. */
-const admin3 = () => ({ email: "admin.ed3@example.org", password: accounts.admin1.password });
+/** The third district's administrator (the demo's password and two-step secret for administrators); read in a test, where the account getter may skip it. */
+const admin3 = () => ({ email: "admin.ed3@example.org", password: accounts.admin1.password, totpSecret: accounts.admin1.totpSecret });
 
 type Profile = { district: { id: string; name: string; version: number; address: string | null; phoneNumbers: string[]; emails: string[] } };
 

@@ -136,7 +136,7 @@ test.describe("tables on a phone", () => {
   test("the transaction log shows each entry's date, reference, action, amount and balance at 360 px @phone @writes", async ({ page, signIn }, testInfo) => {
     test.skip(testInfo.project.name !== "phone-360", "measures the phone's layout");
     // District 3's wallet: district 1's balance is the billing tests' and district 2's is never funded.
-    const admin3 = { email: "admin.ed3@example.org", password: accounts.admin1.password };
+    const admin3 = { email: "admin.ed3@example.org", password: accounts.admin1.password, totpSecret: accounts.admin1.totpSecret };
     const link = await billingApi("POST", "/wallet/payment-link", await apiToken(admin3), { amount: 10_000 });
     expect(link.status, await link.clone().text()).toBe(201);
     const { checkoutUrl } = (await link.json()) as { checkoutUrl: string };
