@@ -66,8 +66,10 @@ export async function authenticate(c: Context<ApiEnv>): Promise<Actor> {
   const isDistrictOwner = worked.ownerStaffId === row.id;
   // Super administrators and district owners work only with a second factor: a session begun without one
   // (before it was required, before ownership passed to them, or before a reset) ends, and the sign-in
-  // that follows asks them to set it up.
-  if ((row.isSuperAdmin || isDistrictOwner) && !row.secondFactorOn) {
+  // that follows asks them to set it up. The owner of a registration still under review (Unverified) can
+  // only read the notice, correct and resend, or withdraw; they set it up at the first sign-in once approved.
+  const ownerAtWork = isDistrictOwner && worked.accountStatus !== "Unverified";
+  if ((row.isSuperAdmin || ownerAtWork) && !row.secondFactorOn) {
     await revokeAllSessions(db, row.id);
     throw new AppError("logged_out", secondFactorMessages.mustEnrol);
   }

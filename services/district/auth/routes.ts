@@ -71,10 +71,11 @@ export function authRoutes({ route }: Api) {
       const organizationId = await defaultOrganization(db, found.id, found.districtId);
       const scope = { staffId: found.id, districtId: found.districtId, organizationId };
       const [own] = await db
-        .select({ ownerStaffId: district.ownerStaffId })
+        .select({ ownerStaffId: district.ownerStaffId, accountStatus: district.accountStatus })
         .from(district)
         .where(and(eq(district.id, found.districtId), within(system, district)));
-      const mustHave = found.isSuperAdmin || own?.ownerStaffId === found.id;
+      // As for every request (services/auth/authenticate.ts): an owner whose registration is under review sets it up once approved.
+      const mustHave = found.isSuperAdmin || (own?.ownerStaffId === found.id && own.accountStatus !== "Unverified");
       const label = found.email ?? found.username ?? "";
       const step = await secondStepOf(db, config, { ...scope, label, mustHave, ip: c.get("clientIp") }, body.code);
       if (step) return c.json(step);
