@@ -25,7 +25,7 @@ test("upload schools in two steps, fixing the rows in the preview, then download
 
   const preview = page.getByRole("region", { name: "Spreadsheet preview" });
   await expect(preview.getByText("5 rows")).toBeVisible();
-  await expect(preview.getByText("2 valid")).toBeVisible();
+  await expect(preview.getByText("2 valid", { exact: true })).toBeVisible();
   await expect(preview.getByText("3 with errors")).toBeVisible();
   await expect(preview.getByText("Duplicate of row 2 in this file.")).toBeVisible();
   await expect(preview.getByText("Choose a category.")).toBeVisible();
@@ -54,7 +54,7 @@ test("upload schools in two steps, fixing the rows in the preview, then download
   await category4.blur();
   await expect(preview.getByText("Choose a category.")).toBeHidden();
   await preview.getByRole("button", { name: "Drop row 5" }).click();
-  await expect(preview.getByText("4 valid")).toBeVisible();
+  await expect(preview.getByText("4 valid", { exact: true })).toBeVisible();
   await expect(preview.getByText("0 with errors")).toBeVisible();
   await preview.getByRole("button", { name: "Create 4 schools" }).click();
   await expect(page.getByText("Multiple School Upload Successfully")).toBeVisible();

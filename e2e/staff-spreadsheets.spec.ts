@@ -50,7 +50,7 @@ test("upload staff in two steps, fixing a row and dropping one, then download th
 
   const preview = page.getByRole("region", { name: "Spreadsheet preview" });
   await expect(preview.getByText("3 rows")).toBeVisible();
-  await expect(preview.getByText("1 valid")).toBeVisible();
+  await expect(preview.getByText("1 valid", { exact: true })).toBeVisible();
   await expect(preview.getByText("2 with errors")).toBeVisible();
   await expect(preview.getByText("Duplicate of row 2 in this file.")).toBeVisible();
   await expect(preview.getByRole("button", { name: "Create 1 staff member" })).toBeDisabled();
@@ -61,7 +61,7 @@ test("upload staff in two steps, fixing a row and dropping one, then download th
   await email3.press("Enter");
   await expect(preview.getByText("Duplicate of row 2 in this file.")).toBeHidden();
   await preview.getByRole("button", { name: "Drop row 4" }).click();
-  await expect(preview.getByText("2 valid")).toBeVisible();
+  await expect(preview.getByText("2 valid", { exact: true })).toBeVisible();
   await expect(preview.getByText("0 with errors")).toBeVisible();
   await preview.getByRole("button", { name: "Create 2 staff" }).click();
   await expect(page.getByText("Multiple Staff Upload Successfully")).toBeVisible();

@@ -74,7 +74,7 @@ test.describe("students", () => {
 
     const preview = page.getByRole("region", { name: "Spreadsheet preview" });
     await expect(preview.getByText("3 rows")).toBeVisible();
-    await expect(preview.getByText("2 valid")).toBeVisible();
+    await expect(preview.getByText("2 valid", { exact: true })).toBeVisible();
     await expect(preview.getByText("1 with errors")).toBeVisible();
     await expect(preview.getByText("Choose a class of the pupil's school.")).toBeVisible();
     await expect(preview.getByRole("button", { name: "Create 2 students" })).toBeDisabled();
@@ -84,7 +84,7 @@ test.describe("students", () => {
     await class3.fill("Primary 4A");
     await class3.press("Enter");
     await expect(preview.getByText("Choose a class of the pupil's school.")).toBeHidden();
-    await expect(preview.getByText("3 valid")).toBeVisible();
+    await expect(preview.getByText("3 valid", { exact: true })).toBeVisible();
     await expect(preview.getByText("0 with errors")).toBeVisible();
     await preview.getByRole("button", { name: "Create 3 students" }).click();
     await expect(page.getByText("Multiple Students Upload Successfully")).toBeVisible();
