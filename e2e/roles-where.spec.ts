@@ -58,7 +58,7 @@ test.describe("roles where they apply", () => {
       .click();
     await page.getByRole("dialog").getByRole("button", { name: "Give role" }).click();
     await expect(page.getByText(`Chiamaka Nwosu now holds this role (${place}).`)).toBeVisible();
-    const holder = page.getByRole("listitem").filter({ hasText: "Chiamaka Nwosu" });
+    const holder = page.getByRole("region", { name: "Staff who hold this role" }).getByRole("listitem").filter({ hasText: "Chiamaka Nwosu" });
     await expect(holder).toContainText(place);
 
     // What the school has, as the administrator's filtered register counts it, and the district as a whole.
@@ -106,7 +106,7 @@ test.describe("roles where they apply", () => {
       .getByRole("button", { name: "Give role" })
       .click();
     await page.getByRole("dialog").getByRole("button", { name: "Give role" }).click();
-    await expect(page.getByRole("listitem").filter({ hasText: "Emeka Eze" })).toContainText(where);
+    await expect(page.getByRole("region", { name: "Staff who hold this role" }).getByRole("listitem").filter({ hasText: "Emeka Eze" })).toContainText(where);
     await expectFitsScreen(page);
     await page.getByRole("button", { name: `Remove Emeka Eze from this role (${where})` }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Remove role" }).click();
