@@ -2,6 +2,7 @@ import { billingMessages, formatNaira, type WalletBalance } from "../lib/contrac
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { expectFitsScreen } from "./support/fits-screen";
 import { accounts, apiToken, billingApi, districtApi, expect, test } from "./support/fixtures";
+import { expectColumnsInView } from "./support/in-view";
 import { sheetRows } from "./support/workbook";
 
 /**
@@ -68,6 +69,16 @@ test.describe("wallet, funding and report cards", () => {
     await expect(page.getByText(/Wallet Funded Successfully|This payment was already credited/).first()).toBeVisible();
     await page.waitForURL((url) => url.pathname === WALLET);
     expect((await walletOf(accounts.admin1)).balance).toBe(expected);
+
+    // On a phone the transaction log shows each entry's columns without scrolling sideways. Measured here,
+    // where district 1's log is known to hold an entry: the other districts' wallets are not funded.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/administration/billing/transactions");
+    const log = page.getByRole("table", { name: /^Transaction logs, newest first/ });
+    await expect(log.getByText(reference)).toBeVisible();
+    await expectColumnsInView(log, ["Date", "Reference", "Action", "Amount", "Balance after", "School", "Description", "By"], 1);
+    await expectFitsScreen(page);
+    await expectNoSeriousA11yViolations(page);
   });
 
   test("a payment declined at the checkout credits nothing and says so @writes", async ({ page, signIn }) => {

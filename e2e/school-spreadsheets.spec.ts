@@ -27,8 +27,8 @@ test("upload schools in two steps, fixing the rows in the preview, then download
   await expect(preview.getByText("5 rows")).toBeVisible();
   await expect(preview.getByText("2 valid", { exact: true })).toBeVisible();
   await expect(preview.getByText("3 with errors")).toBeVisible();
-  await expect(preview.getByText("Duplicate of row 2 in this file.")).toBeVisible();
-  await expect(preview.getByText("Choose a category.")).toBeVisible();
+  await expect(preview.getByText("Duplicate of row 2 in this file.", { exact: true })).toBeVisible();
+  await expect(preview.getByText("Choose a category.", { exact: true })).toBeVisible();
   await expect(preview.getByRole("button", { name: "Create 2 schools" })).toBeDisabled();
   await expectNoSeriousA11yViolations(page);
 
@@ -48,11 +48,11 @@ test("upload schools in two steps, fixing the rows in the preview, then download
   const name3 = preview.getByLabel("Name, row 3");
   await name3.fill(`Upload ${tag} Beta`);
   await name3.press("Enter");
-  await expect(preview.getByText("Duplicate of row 2 in this file.")).toBeHidden();
+  await expect(preview.getByText("Duplicate of row 2 in this file.", { exact: true })).toBeHidden();
   const category4 = preview.getByLabel("Category, row 4");
   await category4.fill("Junior Secondary");
   await category4.blur();
-  await expect(preview.getByText("Choose a category.")).toBeHidden();
+  await expect(preview.getByText("Choose a category.", { exact: true })).toBeHidden();
   await preview.getByRole("button", { name: "Drop row 5" }).click();
   await expect(preview.getByText("4 valid", { exact: true })).toBeVisible();
   await expect(preview.getByText("0 with errors")).toBeVisible();

@@ -52,14 +52,14 @@ test("upload staff in two steps, fixing a row and dropping one, then download th
   await expect(preview.getByText("3 rows")).toBeVisible();
   await expect(preview.getByText("1 valid", { exact: true })).toBeVisible();
   await expect(preview.getByText("2 with errors")).toBeVisible();
-  await expect(preview.getByText("Duplicate of row 2 in this file.")).toBeVisible();
+  await expect(preview.getByText("Duplicate of row 2 in this file.", { exact: true })).toBeVisible();
   await expect(preview.getByRole("button", { name: "Create 1 staff member" })).toBeDisabled();
   await expectNoSeriousA11yViolations(page);
 
   const email3 = preview.getByLabel("E-mail, row 3");
   await email3.fill(`sheet2.${tag}@staff.example.org`);
   await email3.press("Enter");
-  await expect(preview.getByText("Duplicate of row 2 in this file.")).toBeHidden();
+  await expect(preview.getByText("Duplicate of row 2 in this file.", { exact: true })).toBeHidden();
   await preview.getByRole("button", { name: "Drop row 4" }).click();
   await expect(preview.getByText("2 valid", { exact: true })).toBeVisible();
   await expect(preview.getByText("0 with errors")).toBeVisible();

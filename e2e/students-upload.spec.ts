@@ -76,14 +76,14 @@ test.describe("students", () => {
     await expect(preview.getByText("3 rows")).toBeVisible();
     await expect(preview.getByText("2 valid", { exact: true })).toBeVisible();
     await expect(preview.getByText("1 with errors")).toBeVisible();
-    await expect(preview.getByText("Choose a class of the pupil's school.")).toBeVisible();
+    await expect(preview.getByText("Choose a class of the pupil's school.", { exact: true })).toBeVisible();
     await expect(preview.getByRole("button", { name: "Create 2 students" })).toBeDisabled();
     await expectNoSeriousA11yViolations(page);
 
     const class3 = preview.getByLabel("Class, row 3");
     await class3.fill("Primary 4A");
     await class3.press("Enter");
-    await expect(preview.getByText("Choose a class of the pupil's school.")).toBeHidden();
+    await expect(preview.getByText("Choose a class of the pupil's school.", { exact: true })).toBeHidden();
     await expect(preview.getByText("3 valid", { exact: true })).toBeVisible();
     await expect(preview.getByText("0 with errors")).toBeVisible();
     await preview.getByRole("button", { name: "Create 3 students" }).click();
