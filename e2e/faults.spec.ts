@@ -74,13 +74,17 @@ test("a burst of requests given up on while queued, served or streaming leaves t
   // Pages given up on as soon as their stream begins.
   await Promise.all(Array.from({ length: 8 }, () => abandonedGet(`${portal}/administration/school-management`, "first-bytes", { cookie })));
   await new Promise((r) => setTimeout(r, 1_000));
+  // Five pages at once after it: each served, their median within a second (a leaked slot would hold them in
+  // the queue until it gives up); one slow answer on a loaded test machine is not the fault looked for.
+  const took: number[] = [];
   for (let i = 0; i < 5; i++) {
     const began = Date.now();
     const login = await fetch(`${portal}/login`);
     await login.arrayBuffer(); // read to its end: an unread body keeps its response, and so its slot, open
     expect(login.status).toBe(200);
-    expect(Date.now() - began).toBeLessThan(1_000);
+    took.push(Date.now() - began);
   }
+  expect(took.toSorted((a, b) => a - b)[2], `page times ${took.join(", ")} ms`).toBeLessThan(1_000);
   const ready = await fetch(`${portal}/readyz`);
   expect(ready.status).toBe(200);
   expect(await ready.json()).toMatchObject({ status: "ready", inFlight: 0, waiting: 0 });
