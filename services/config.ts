@@ -135,6 +135,11 @@ const schema = z.object({
    * `allow`. Every ledger entry made of test money is marked so wherever the transaction logs are shown.
    */
   PAYMENT_STAND_IN: z.optional(z.enum(["allow"])),
+  /**
+   * The stand-in's secret key, when a browser suite or a staging deployment's tests must call it as a merchant does (a
+   * refund); without it the stand-in makes one of its own and keeps it in the database. Never used with a real key.
+   */
+  PAYMENT_STAND_IN_SECRET: z.optional(z.string().check(z.minLength(32, "PAYMENT_STAND_IN_SECRET must be at least 32 characters."))),
   /** Where the provider's API is: https://api.paystack.co with a key, the billing API's own stand-in without one. */
   PAYSTACK_BASE_URL: z.optional(z.url()),
   /**

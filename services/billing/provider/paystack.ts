@@ -52,7 +52,7 @@ const verifyAnswer = z.object({
 
 /** The key calls are made with and webhooks are checked with: the real one, or the stand-in's generated one. */
 export const providerSecret = (deps: ProviderDeps): Promise<string> =>
-  deps.config.PAYSTACK_SECRET_KEY ? Promise.resolve(deps.config.PAYSTACK_SECRET_KEY) : standInSecretOf(deps.db);
+  deps.config.PAYSTACK_SECRET_KEY ? Promise.resolve(deps.config.PAYSTACK_SECRET_KEY) : standInSecretOf(deps.db, deps.config.PAYMENT_STAND_IN_SECRET);
 
 const unreachable = () => new AppError("provider_unavailable", billingMessages.providerUnreachable);
 const log = logFor("billing");

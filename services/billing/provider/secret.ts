@@ -6,10 +6,12 @@ import { standInSecret } from "../../db/schema";
 const known = new WeakMap<Db, Promise<string>>();
 
 /**
- * The stand-in's secret key (no PAYSTACK_SECRET_KEY): made once, on first use, and kept in the database so every API
- * worker signs and checks with the same one (the first insert wins; the others read it).
+ * The stand-in's secret key (no PAYSTACK_SECRET_KEY): PAYMENT_STAND_IN_SECRET when given (`configured`), else made once, on
+ * first use, and kept in the database so every API worker signs and checks with the same one (the first insert wins; the
+ * others read it).
  */
-export function standInSecretOf(db: Db): Promise<string> {
+export function standInSecretOf(db: Db, configured?: string): Promise<string> {
+  if (configured) return Promise.resolve(configured);
   const cached = known.get(db);
   if (cached) return cached;
   const reading = (async () => {

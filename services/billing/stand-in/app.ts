@@ -117,7 +117,7 @@ export function createProviderStandIn(deps: ProviderDeps, options: StandInOption
 
   const authorised = async (c: Context) => {
     const given = /^Bearer (.+)$/.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
-    return sameSecret(given, await standInSecretOf(db));
+    return sameSecret(given, await standInSecretOf(db, config.PAYMENT_STAND_IN_SECRET));
   };
   const find = async (ref: string) => (await db.select().from(standInTransaction).where(eq(standInTransaction.reference, ref)))[0];
 
@@ -267,7 +267,7 @@ export function createProviderStandIn(deps: ProviderDeps, options: StandInOption
   async function sendWebhook(ref: string, event: unknown) {
     try {
       const body = JSON.stringify(event);
-      const signature = signBody(body, await standInSecretOf(db));
+      const signature = signBody(body, await standInSecretOf(db, config.PAYMENT_STAND_IN_SECRET));
       if (options.deliver) return void (await options.deliver(body, signature));
       const url =
         options.webhookUrl ??

@@ -84,6 +84,14 @@ describe("the payment provider's stand-in", () => {
     expect(await standInSecretOf(api.db)).toBe(secret);
   });
 
+  it("takes PAYMENT_STAND_IN_SECRET instead, when given: a suite calls it as a merchant would, and the generated one is refused", async () => {
+    const configured = "a-suite-s-own-stand-in-secret-of-40-chars";
+    const standIn = createProviderStandIn({ db: api.db, config: { ...api.config, PAYMENT_STAND_IN_SECRET: configured } });
+    const ask = (key: string) => standIn.request("/transaction/verify/unknown-reference", { headers: { authorization: `Bearer ${key}` } });
+    expect((await ask(configured)).status).toBe(400); // let in, and told the reference is unknown, as Paystack does
+    expect((await ask(secret)).status).toBe(401);
+  });
+
   it("initialises a transaction as Paystack does, with the portal's checkout page as the authorization URL", async () => {
     const reference = newReference();
     const answer = await expectOk<Initialized>(await initialize(transaction(reference)));
