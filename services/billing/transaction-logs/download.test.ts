@@ -125,6 +125,7 @@ describe("GET /transaction-logs/download: the filtered logs as transaction-logs.
         adminName,
         "@SUM(A1)",
         "",
+        "",
       ],
       [
         // 23:45 UTC on 2 April is 00:45 on 3 April in Lagos.
@@ -142,8 +143,9 @@ describe("GET /transaction-logs/download: the filtered logs as transaction-logs.
         adminName,
         "",
         "",
+        "",
       ],
-      ["2021-04-01 09:15:30", "PAY-DL-0001", "Funding", "Credit", "100000.50", "100000.50", "", "", "", "", "Wallet funding by payment link", "", "", ""],
+      ["2021-04-01 09:15:30", "PAY-DL-0001", "Funding", "Credit", "100000.50", "100000.50", "", "", "", "", "Wallet funding by payment link", "", "", "", ""],
     ]);
   });
 

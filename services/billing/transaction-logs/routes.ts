@@ -67,7 +67,7 @@ export function transactionLogRoutes({ route }: Api) {
     {
       method: "GET",
       path: "/transaction-logs/download",
-      summary: `The filtered transaction logs as transaction-logs.xlsx, newest first, streamed; every value a text cell, never a formula. Columns: Date (Lagos time), Reference, Action, Direction, Amount (₦), Balance After (₦), School, Session, Term, Pupils, Description, By, Reason. Query: ${filtersText}`,
+      summary: `The filtered transaction logs as transaction-logs.xlsx, newest first, streamed; every value a text cell, never a formula. Columns: Date (Lagos time), Reference, Action, Direction, Amount (₦), Balance After (₦), School, Session, Term, Pupils, Description, By, Reason, Test Money, Taken Back (Refunded, Charged back). Query: ${filtersText}`,
       tag,
       access: requires("transaction.download"),
       query: transactionLogFiltersSchema,

@@ -1,4 +1,4 @@
-import { transactionActionLabels, type TransactionLogItem } from "../../../lib/contract/billing-values";
+import { takenBackLabels, transactionActionLabels, type TransactionLogItem } from "../../../lib/contract/billing-values";
 import { koboToNaira } from "../../../lib/contract/configuration-values";
 import type { Reader } from "../../db/client";
 import type { StaffScope } from "../../db/scope";
@@ -20,6 +20,7 @@ export const transactionLogColumns = [
   "By",
   "Reason",
   "Test Money",
+  "Taken Back",
 ] as const;
 
 const HOUR_MS = 3_600_000;
@@ -44,6 +45,8 @@ export function transactionLogCells(e: TransactionLogItem): string[] {
     e.by ?? "",
     e.reason ?? "",
     e.testMoney ? "Yes" : "",
+    // A funding the provider took back (refunded, or lost in a dispute): as the logs mark it on screen.
+    e.takenBack.map((action) => takenBackLabels[action]).join(", "),
   ];
 }
 

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { billingMessages, type PaymentLink, type TransactionLogItem, type TransactionLogPage } from "../../../lib/contract/billing-values";
 import { ledgerEntry, notification, role, roleAccess, staff, wallet, webhookEvent } from "../../db/schema";
 import { expectError, expectOk } from "../../test/helpers";
+import { readWorkbook } from "../../test/workbooks";
 import { standInSecretOf } from "../provider/secret";
 import { signatureHeader, signBody } from "../provider/signature";
 import { PRICE } from "../report-cards/report-card-test-support";
@@ -122,6 +123,14 @@ describe("refunds and disputes of a funding", () => {
     expect(marks[refunded.reference]).toEqual(["REFUND"]);
     expect(marks[disputed.reference]).toEqual(["CHARGEBACK"]);
     expect(marks[untouched.reference]).toEqual([]);
+    // The download says the same in its Taken Back column.
+    const sheet = await readWorkbook(
+      Buffer.from(await (await billingCall(api, "GET", "/transaction-logs/download?transactionAction=FUNDING", { token: refunded.token })).arrayBuffer()),
+    );
+    const rows = sheet[0]?.rows.map((r) => r.map((c) => String(c.value ?? ""))) ?? [];
+    const column = (name: string) => rows[0]?.indexOf(name) ?? -1;
+    const takenBackOf = (reference: string) => rows.find((r) => r[column("Reference")] === reference)?.[column("Taken Back")] ?? "";
+    expect([takenBackOf(refunded.reference), takenBackOf(disputed.reference), takenBackOf(untouched.reference)]).toEqual(["Refunded", "Charged back", ""]);
     const wallet = await expectOk<{ recent: TransactionLogItem[] }>(
       await billingCall(api, "GET", `/wallet/balance/${refunded.districtId}`, { token: refunded.token }),
     );
