@@ -1,19 +1,82 @@
+import type { Page } from "@playwright/test";
+import type { ClassStatistics, EnrolmentStatistics, PupilTeacherRatio, TeacherStatistics } from "../lib/contract/statistics-values";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { expectFitsScreen } from "./support/fits-screen";
-import { accounts, expect, test } from "./support/fixtures";
+import { accounts, apiToken, districtApi, expect, test } from "./support/fixtures";
 
-/** The statistics area (issue: statistics) for district 2's administrator: the enrolment of their reach, at desktop and on a 360 px phone. */
+/** The statistics area (issue: statistics) for district 2's administrator: the figures of their reach, at desktop and on a 360 px phone. */
 const STATISTICS = "/administration/statistics";
+
+const n = (value: number) => value.toLocaleString("en-NG");
+const ratio = (r: PupilTeacherRatio) => (r.value === null ? "not computable" : `${r.value.toFixed(1)}${r.aboveThreshold ? " ⚠ above threshold" : ""}`);
+
+/** A figures table's body as its cells' texts, row by row, in the order shown. */
+async function tableRows(page: Page, name: string): Promise<string[][]> {
+  const rows = page.getByRole("region", { name, exact: true }).locator("tbody tr");
+  return await rows.evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll("td"), (td) => (td.textContent ?? "").trim())));
+}
+
+async function figuresOf<T>(path: string): Promise<T> {
+  const response = await districtApi("GET", path, await apiToken(accounts.admin2));
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
 
 test.describe("statistics", () => {
   test("fits a phone and keeps to the keyboard @demo @phone", async ({ page, signIn }) => {
     await signIn(accounts.admin2);
     await page.goto(STATISTICS);
     await expect(page.getByRole("region", { name: "Enrolment by LGEA" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Staff by LGEA", exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Class arms over capacity" })).toBeVisible();
+    await expect(page.getByText("Computing the figures…")).toHaveCount(0);
     await expectFitsScreen(page);
     await expectNoSeriousA11yViolations(page);
     await page.getByLabel("Session").focus();
     await page.keyboard.press("Tab");
     await expect(page.getByLabel("LGEA", { exact: true })).toBeFocused();
+  });
+
+  test("shows exactly what the statistics API answers @demo @phone", async ({ page, signIn }) => {
+    const [enrolment, teachers, classes] = await Promise.all([
+      figuresOf<EnrolmentStatistics>("/statistics/enrolment"),
+      figuresOf<TeacherStatistics>("/statistics/teachers"),
+      figuresOf<ClassStatistics>("/statistics/classes"),
+    ]);
+    await signIn(accounts.admin2);
+    await page.goto(STATISTICS);
+    await expect(page.getByRole("region", { name: "Staff by LGEA", exact: true })).toBeVisible();
+    await expect(page.getByText("Computing the figures…")).toHaveCount(0);
+
+    expect(await tableRows(page, "Enrolment by LGEA")).toEqual(
+      enrolment.byLgea.map((l) => [
+        l.lgea,
+        n(l.female),
+        n(l.male),
+        n(l.total),
+        l.parity.value === null ? "not computable" : `${l.parity.value.toFixed(2)}${l.parity.flagged ? " ⚠ outside parity" : ""}`,
+      ]),
+    );
+    const staff = (s: TeacherStatistics["totals"]) =>
+      [s.teaching.female, s.teaching.male, s.teaching.total, s.nonTeaching.female, s.nonTeaching.male, s.nonTeaching.total].map(n);
+    expect(await tableRows(page, "Staff by LGEA")).toEqual(teachers.byLgea.map((l) => [l.lgea, ...staff(l), n(l.ratio.pupils), ratio(l.ratio)]));
+    expect(await tableRows(page, "Staff by school")).toEqual(
+      teachers.bySchool.map((s) => [s.school, s.lgea, s.category, ...staff(s), n(s.ratio.pupils), ratio(s.ratio)]),
+    );
+    expect(await tableRows(page, "Staff by area of specialisation")).toEqual(teachers.bySpecialisation.map((a) => [a.area, ...staff(a)]));
+    const teaching = page.locator("[data-section=teachers] dl");
+    await expect(teaching).toContainText(`Teaching staff${n(teachers.totals.teaching.total)}`);
+    await expect(teaching).toContainText(`Non-teaching staff${n(teachers.totals.nonTeaching.total)}`);
+
+    const arms = page.locator("[data-section=classes] dl");
+    await expect(arms).toContainText(`Class arms${n(classes.arms)}`);
+    await expect(arms).toContainText(`Seats${n(classes.seats)}`);
+    await expect(arms).toContainText(`Pupils in a class${n(classes.pupils)}`);
+    if (classes.overCapacity.length === 0) await expect(page.getByText("No class arm is over its capacity.")).toBeVisible();
+    else
+      expect(await tableRows(page, "Class arms over capacity")).toEqual(
+        classes.overCapacity.map((a) => [a.school, a.lgea, a.className, n(a.pupils), n(a.capacity), n(a.over)]),
+      );
+    await expectNoSeriousA11yViolations(page);
   });
 });

@@ -1,20 +1,23 @@
 "use client";
 
 import { useRegisterUrl } from "@/components/register/use-register-url";
-import { statisticsDefinitions, statisticsMessages as m, type EnrolmentStatistics } from "@/lib/contract/statistics-values";
-import { statisticsFilterKeys, statisticsFiltersFromQuery, useEnrolmentStatistics } from "@/lib/queries/statistics";
+import { statisticsDefinitions, statisticsMessages as m, type StatisticsReach } from "@/lib/contract/statistics-values";
+import { statisticsFilterKeys, statisticsFiltersFromQuery, useClassStatistics, useEnrolmentStatistics, useTeacherStatistics } from "@/lib/queries/statistics";
+import { ClassesSection } from "./classes-section";
 import { EnrolmentSection } from "./enrolment-section";
+import { SectionState } from "./section-state";
 import { StatisticsFilters } from "./statistics-filters";
+import { TeachersSection } from "./teachers-section";
 
 const levelName = { district: "the district", lgea: "the LGEA", school: "the school" } as const;
 
 /** When and for whom the figures were computed, said once above them and printed with them. */
-function ComputedFor({ figures }: { figures: EnrolmentStatistics }) {
+function ComputedFor({ figures }: { figures: { computedAt: string; reach: StatisticsReach; session: string; currentSession?: string } }) {
   const when = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" }).format(new Date(figures.computedAt));
   return (
     <p className="text-sm" data-testid="computed-for">
       Computed {when} (Lagos time) for <strong>{figures.reach.name}</strong> ({levelName[figures.reach.level]}), session <strong>{figures.session}</strong>
-      {figures.session === figures.currentSession ? " (current)" : ""}.
+      {figures.currentSession && figures.session === figures.currentSession ? " (current)" : ""}.
     </p>
   );
 }
@@ -26,6 +29,8 @@ function ComputedFor({ figures }: { figures: EnrolmentStatistics }) {
 export function StatisticsArea({ districtId }: { districtId: string }) {
   const { filters, go } = useRegisterUrl(statisticsFilterKeys, statisticsFiltersFromQuery);
   const enrolment = useEnrolmentStatistics(districtId, filters);
+  const teachers = useTeacherStatistics(districtId, filters);
+  const classes = useClassStatistics(districtId, filters);
   const figures = enrolment.data;
   return (
     <div className="flex flex-col gap-5" data-statistics>
@@ -42,12 +47,28 @@ export function StatisticsArea({ districtId }: { districtId: string }) {
           <EnrolmentSection figures={figures} />
         </div>
       ) : null}
+      <SectionState read={teachers} title="Teachers" id="teachers">
+        {(data) => (
+          <>
+            <ComputedFor figures={data} />
+            <TeachersSection figures={data} />
+          </>
+        )}
+      </SectionState>
+      <SectionState read={classes} title="Classes" id="classes">
+        {(data) => (
+          <>
+            <ComputedFor figures={data} />
+            <ClassesSection figures={data} />
+          </>
+        )}
+      </SectionState>
       <section aria-labelledby="definitions-heading" className="rounded-lg border border-border bg-card p-4 text-sm break-inside-avoid">
         <h2 id="definitions-heading" className="mb-2 text-base font-semibold">
           What the figures mean
         </h2>
         <ul className="flex list-disc flex-col gap-1 pl-5">
-          {[statisticsDefinitions.enrolled, statisticsDefinitions.parity, statisticsDefinitions.reach].map((text) => (
+          {Object.values(statisticsDefinitions).map((text) => (
             <li key={text}>{text}</li>
           ))}
         </ul>

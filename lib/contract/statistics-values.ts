@@ -62,6 +62,8 @@ export const statisticsDefinitions = {
   ratio:
     "Pupil–teacher ratio: enrolled pupils ÷ teaching staff posted at the school (for an LGEA, at its schools), whatever the gender filter. With no teacher posted it cannot be computed.",
   capacity: "Over capacity: a class arm with more enrolled pupils than the capacity set for it.",
+  retirement:
+    "Retirement point: the earlier of the day a staff member reaches the statutory age and the day they complete the statutory years of service since their date of first appointment; for teachers 65 years of age or 40 years of service (Harmonised Retirement Age for Teachers in Nigeria Act, 2022), for other staff 60 or 35 (Public Service Rules), unless the district's deployment sets others. Staff missing either date are not counted and are listed apart.",
   reach: "Reach: the figures cover what your posting reaches: the whole district, your LGEA's schools, or your school.",
 } as const;
 
@@ -71,6 +73,10 @@ export const statisticsMessages = {
   notComputable: "not computable",
   chooseSchool: "Choose a school to see its class arms.",
   futureSession: "Choose the current session or an earlier one.",
+  noStaff: "No staff are posted where these filters reach.",
+  noArms: "No class arms where these filters reach.",
+  noneOverCapacity: "No class arm is over its capacity.",
+  aboveThreshold: "above threshold",
 } as const;
 
 /** The pupil–teacher ratio above which a school is listed first, until the district's configuration sets its own. */
@@ -129,4 +135,56 @@ export function ratioOf(pupils: number, teachers: number, threshold: number): Pu
   if (teachers === 0) return { pupils, teachers, value: null, aboveThreshold: false };
   const value = Math.round((pupils / teachers) * 10) / 10;
   return { pupils, teachers, value, aboveThreshold: value > threshold };
+}
+
+/** A statutory retirement point: the age, or the years since first appointment, whichever comes first. */
+export type RetirementRule = { age: number; serviceYears: number };
+
+/** Staff reaching their retirement point: already past it, and in each of the five years shown (`years`). */
+export type RetirementCounts = { past: number; byYear: number[]; total: number };
+
+export type RetirementsByLgea = RetirementCounts & { lgeaId: string | null; lgea: string; staffType: "Teaching" | "Non-Teaching" };
+export type RetirementsBySpecialisation = RetirementCounts & { area: string; staffType: "Teaching" | "Non-Teaching" };
+
+/** A staff member whose retirement point cannot be computed: a date is missing. */
+export type RetirementNotCounted = {
+  staffId: string;
+  name: string;
+  posting: string;
+  staffType: "Teaching" | "Non-Teaching";
+  missing: ("Date of birth" | "Date of first appointment")[];
+};
+
+/**
+ * GET /statistics/retirements: staff in reach reaching their retirement point in each of the next five calendar
+ * years (this one first) and those already past it, by LGEA and by area of specialisation, teaching and non-teaching
+ * apart; staff without a date of birth or of first appointment are counted apart and listed (at most
+ * `RETIREMENT_LIST_LIMIT`; `notCountedTotal` says how many in all).
+ */
+export type RetirementStatistics = {
+  session: string;
+  computedAt: string;
+  reach: StatisticsReach;
+  rules: { teaching: RetirementRule; nonTeaching: RetirementRule };
+  years: number[];
+  totals: { teaching: RetirementCounts; nonTeaching: RetirementCounts };
+  byLgea: RetirementsByLgea[];
+  bySpecialisation: RetirementsBySpecialisation[];
+  notCounted: RetirementNotCounted[];
+  notCountedTotal: number;
+};
+
+export const RETIREMENT_LIST_LIMIT = 500;
+export const RETIREMENT_YEARS = 5;
+
+/**
+ * The day a staff member reaches their retirement point: the earlier of the day they reach the age and the day
+ * they complete the years of service since first appointment; null when either date is missing.
+ */
+export function retirementDate(dob: string | null, firstAppointment: string | null, rule: RetirementRule): string | null {
+  if (!dob || !firstAppointment) return null;
+  const plus = (date: string, years: number) => `${String(Number(date.slice(0, 4)) + years).padStart(4, "0")}${date.slice(4, 10)}`;
+  const byAge = plus(dob, rule.age);
+  const byService = plus(firstAppointment, rule.serviceYears);
+  return byAge < byService ? byAge : byService;
 }

@@ -2,7 +2,7 @@
 // change every day, so the figures are asked for afresh when the page opens, and kept while it stays open.
 
 import { keepPreviousData } from "@tanstack/react-query";
-import type { EnrolmentStatistics } from "../contract/statistics-values";
+import type { ClassStatistics, EnrolmentStatistics, TeacherStatistics } from "../contract/statistics-values";
 import { registerFilterQuery, registerFromQuery, type RegisterFilters } from "../register-url";
 import { apiRead, useApiRead } from "./api-read";
 
@@ -23,7 +23,11 @@ export function statisticsQuery(districtId: string, filters: StatisticsFilterVal
 export const statisticsKeys = {
   all: ["statistics"] as const,
   enrolment: (districtId: string, filterKey: string) => ["statistics", "enrolment", districtId, filterKey] as const,
+  teachers: (districtId: string, filterKey: string) => ["statistics", "teachers", districtId, filterKey] as const,
+  classes: (districtId: string, filterKey: string) => ["statistics", "classes", districtId, filterKey] as const,
 };
+
+const filterKey = (filters: StatisticsFilterValues) => registerFilterQuery(statisticsFilterKeys, filters).toString();
 
 export const statisticsReads = {
   /** GET /statistics/enrolment: pupils by school, LGEA, class and gender, and the parity index. */
@@ -32,7 +36,19 @@ export const statisticsReads = {
       statisticsKeys.enrolment(districtId, registerFilterQuery(statisticsFilterKeys, filters).toString()),
       `statistics/enrolment?${statisticsQuery(districtId, filters)}`,
     ),
+  /** GET /statistics/teachers: staff by posting, type, gender and specialisation, and the pupil–teacher ratio. */
+  teachers: (districtId: string, filters: StatisticsFilterValues) =>
+    apiRead<TeacherStatistics>(statisticsKeys.teachers(districtId, filterKey(filters)), `statistics/teachers?${statisticsQuery(districtId, filters)}`),
+  /** GET /statistics/classes: class arms against their capacity. */
+  classes: (districtId: string, filters: StatisticsFilterValues) =>
+    apiRead<ClassStatistics>(statisticsKeys.classes(districtId, filterKey(filters)), `statistics/classes?${statisticsQuery(districtId, filters)}`),
 };
 
 export const useEnrolmentStatistics = (districtId: string, filters: StatisticsFilterValues) =>
   useApiRead(statisticsReads.enrolment(districtId, filters), { placeholderData: keepPreviousData, staleTime: 60_000 });
+
+export const useTeacherStatistics = (districtId: string, filters: StatisticsFilterValues) =>
+  useApiRead(statisticsReads.teachers(districtId, filters), { placeholderData: keepPreviousData, staleTime: 60_000 });
+
+export const useClassStatistics = (districtId: string, filters: StatisticsFilterValues) =>
+  useApiRead(statisticsReads.classes(districtId, filters), { placeholderData: keepPreviousData, staleTime: 60_000 });
