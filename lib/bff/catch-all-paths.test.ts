@@ -7,6 +7,7 @@ describe("catchAllPath", () => {
     expect(catchAllPath("district", ["auth", "me"])).toBe("auth/me");
     expect(catchAllPath("district", ["files", "a b"])).toBe("files/a%20b");
     expect(catchAllPath("billing", ["wallet", "balance", "x"])).toBe("wallet/balance/x");
+    expect(catchAllPath("billing", ["reconciliation", "download"])).toBe("reconciliation/download");
   });
 
   it("refuses empty, dot and encoded segments, other resources, and the token-issuing calls", () => {
@@ -41,6 +42,7 @@ describe("isGuestPath", () => {
       "staff/register/state-portals",
       "staff/register/email-code",
       "staff/register/verify-email",
+      "staff/register/challenge",
       "staff/register/username-exists/ngozi_1",
     ];
     for (const path of guest) expect(isGuestPath("district", path), path).toBe(true);

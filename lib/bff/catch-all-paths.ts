@@ -23,7 +23,8 @@ const ALLOWED: Record<ApiTarget, ReadonlySet<string>> = {
     "student",
     "super-admin",
   ]),
-  billing: new Set(["api-clients", "transaction-logs", "wallet"]),
+  // reconciliation: the super administrators' comparison of the provider's payments with the ledger.
+  billing: new Set(["api-clients", "reconciliation", "transaction-logs", "wallet"]),
 };
 
 /** Calls only the BFF's own auth handlers make (they answer with tokens); the catch-all never passes them through. */
@@ -45,7 +46,7 @@ const BLOCKED = [
 const GUEST = [
   /^generic-apis\/all-enum$/,
   /^district\/list-of-states-and-local-governments$/,
-  /^staff\/register\/(state-portals|email-code|verify-email)$/,
+  /^staff\/register\/(state-portals|email-code|verify-email|challenge)$/,
   /^staff\/register\/username-exists\/[^/]+$/,
 ];
 
