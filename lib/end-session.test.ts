@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { logoutAfterNotice } from "./end-session";
-import { toast } from "./notify";
+import { toast, toasterMounted } from "./notify";
 
 type Sent = { url: string; method: string | undefined; at: number };
 
@@ -20,9 +20,13 @@ beforeEach(() => {
   );
   vi.stubGlobal("window", { location: { replace }, addEventListener: vi.fn(), removeEventListener: vi.fn() });
   vi.stubGlobal("sessionStorage", { removeItem: vi.fn(), getItem: () => null, setItem: vi.fn() });
+  unmountToaster = toasterMounted(() => {});
 });
 
+let unmountToaster: () => void;
+
 afterEach(() => {
+  unmountToaster();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -30,7 +34,7 @@ afterEach(() => {
 
 describe("the logout after an ownership transfer (spec §4)", () => {
   it("shows the notice at once and ends the session 1 s later, not 1 s plus the logout page's own 1.5 s", async () => {
-    const shown = vi.spyOn(toast, "success");
+    const shown = vi.spyOn(toast, "successSeen");
     const start = Date.now();
     const done = logoutAfterNotice("Transfer Successfully");
     expect(shown).toHaveBeenCalledWith("Transfer Successfully");
@@ -44,6 +48,20 @@ describe("the logout after an ownership transfer (spec §4)", () => {
     expect(replace).toHaveBeenCalledWith("/login");
     await vi.advanceTimersByTimeAsync(5_000);
     expect(sent).toHaveLength(1);
+  });
+
+  it("counts the second from when the notice is on screen: the toaster's code may first have to be fetched", async () => {
+    unmountToaster();
+    const done = logoutAfterNotice("Transfer Successfully");
+    await vi.advanceTimersByTimeAsync(1_500); // the toaster still loading
+    expect(sent).toEqual([]);
+    const mountedAt = Date.now();
+    unmountToaster = toasterMounted(() => {});
+    await vi.advanceTimersByTimeAsync(999);
+    expect(sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent).toEqual([{ url: "/api/auth/logout", method: "POST", at: mountedAt + 1_000 }]);
+    await done;
   });
 
   it("rejects when the logout could not be sent, so the caller can fall back to the logout page", async () => {

@@ -18,10 +18,12 @@ export async function endSession(): Promise<void> {
 }
 
 /**
- * After an ownership transfer (spec §4): the notice, and the session ended 1 s later, here. Going
- * through /logout instead would add that page's own 1.5 s wait to the second the spec gives.
+ * After an ownership transfer (spec §4): the notice, and the session ended 1 s after it is on screen (the
+ * toaster's code may first have to be fetched on a slow connection), here. Going through /logout instead
+ * would add that page's own 1.5 s wait to the second the spec gives.
  */
-export function logoutAfterNotice(notice: string): Promise<void> {
-  toast.success(notice);
-  return new Promise((resolve, reject) => setTimeout(() => endSession().then(resolve, reject), SHORT_REDIRECT_DELAY_MS));
+export async function logoutAfterNotice(notice: string): Promise<void> {
+  await toast.successSeen(notice);
+  await new Promise((waited) => setTimeout(waited, SHORT_REDIRECT_DELAY_MS));
+  await endSession();
 }

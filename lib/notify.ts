@@ -4,13 +4,20 @@ type Kind = "success" | "error";
 type Show = (kind: Kind, message: string) => void;
 
 let show: Show | null = null;
-const waiting: { kind: Kind; message: string }[] = [];
+const waiting: { kind: Kind; message: string; handed: () => void }[] = [];
 const listeners = new Set<() => void>();
 
-function notify(kind: Kind, message: string) {
-  if (show) return show(kind, message);
-  waiting.push({ kind, message });
+/** The next frame the browser paints (at once where nothing paints). */
+const nextPaint = () => new Promise<void>((painted) => (typeof requestAnimationFrame === "function" ? requestAnimationFrame(() => painted()) : painted()));
+
+function notify(kind: Kind, message: string): Promise<void> {
+  if (show) {
+    show(kind, message);
+    return nextPaint();
+  }
+  const handed = new Promise<void>((resolve) => waiting.push({ kind, message, handed: resolve }));
   for (const listener of listeners) listener();
+  return handed.then(nextPaint);
 }
 
 /**
@@ -19,8 +26,10 @@ function notify(kind: Kind, message: string) {
  * mounted waits here and is shown as soon as it is.
  */
 export const toast = {
-  success: (message: string) => notify("success", message),
-  error: (message: string) => notify("error", message),
+  success: (message: string) => void notify("success", message),
+  error: (message: string) => void notify("error", message),
+  /** A success notice, resolved once it is on screen: for what must happen a set time after the user has seen it. */
+  successSeen: (message: string) => notify("success", message),
 };
 
 /** The toaster asks to be loaded once a notification is wanted (at once when one already waits). */
@@ -33,7 +42,10 @@ export function whenNotificationWanted(listener: () => void): () => void {
 /** The mounted toaster takes over: the waiting notifications are shown, in order. */
 export function toasterMounted(next: Show): () => void {
   show = next;
-  for (const { kind, message } of waiting.splice(0)) next(kind, message);
+  for (const { kind, message, handed } of waiting.splice(0)) {
+    next(kind, message);
+    handed();
+  }
   return () => {
     show = null;
   };
