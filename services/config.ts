@@ -63,6 +63,11 @@ const schema = z.object({
   REGISTRATION_LIMIT_PER_EMAIL: positiveInt(5),
   /** Days a self-registration may wait without approval (since it was sent, or sent back for changes) before housekeeping abandons it, freeing what it held. */
   REGISTRATION_ABANDON_DAYS: positiveInt(30),
+  /**
+   * Registration's proof of presence: the zero bits the registration page's worker must find at the start of a
+   * hash (each bit doubles the work: 18 is about a second in a desktop browser, a few on a phone).
+   */
+  REGISTRATION_PROOF_BITS: positiveInt(18),
   /** The registration page's username checks per client address per window. */
   REGISTRATION_CHECKS_PER_IP: positiveInt(120),
   SMTP_URL: z.optional(z.url()),
@@ -261,6 +266,8 @@ const testSecrets = { JWT_SECRET: randomBytes(32).toString("base64url"), INTERNA
 export function testServiceConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfig {
   return {
     ...loadServiceConfig(testSecrets),
+    // Registrations in tests solve their proof of presence at once.
+    REGISTRATION_PROOF_BITS: 4,
     ...overrides,
   };
 }

@@ -15,6 +15,7 @@ import { useSuccessRedirect } from "@/lib/use-success-redirect";
 import { AdministratorStep } from "./administrator-step";
 import { clearDraft, saveDraft, useStoredDraft, type Draft, type Step } from "./draft";
 import { EmailCodeStep } from "./email-code-step";
+import { provePresence } from "./presence";
 import { ReviewStep } from "./review-step";
 
 // Step two (chips, the cropper's button) comes when the user reaches it, not with the page.
@@ -40,6 +41,13 @@ const stepTitles: Record<Step, string> = {
 const issuesOf = (issues: FieldIssue[], prefix: string) =>
   issues.filter((i) => i.path.startsWith(prefix)).map((i) => ({ ...i, path: i.path.slice(prefix.length) }));
 
+const presenceMessages: string[] = [
+  registrationMessages.presenceMissing,
+  registrationMessages.presenceInvalid,
+  registrationMessages.presenceExpired,
+  registrationMessages.presenceUsed,
+];
+
 const dataUrlToBlob = async (url: string) => (await fetch(url)).blob();
 
 /**
@@ -54,6 +62,8 @@ export function RegistrationWizard() {
   const [password, setPassword] = useState("");
   const [issues, setIssues] = useState<FieldIssue[]>([]);
   const [busy, setBusy] = useState(false);
+  /** The proof of presence's progress (0 to 1) while the worker computes it. */
+  const [proving, setProving] = useState<number | null>(null);
   const succeed = useSuccessRedirect();
 
   if (!draft) return <p role="status">Loading…</p>;
@@ -113,9 +123,22 @@ export function RegistrationWizard() {
   const submit = async (typed: string) => {
     const { verification, staff, district, logo } = draft;
     if (!verification?.verified) return update({ ...draft, step: "administrator" });
-    const result = await attempt(async () =>
-      registrationCalls.submit({ verificationId: verification.id, staff: { ...staff, password: typed }, district }, logo ? await dataUrlToBlob(logo) : null),
-    );
+    // A refused proof of presence spends nothing else: the verification still serves the next attempt.
+    let presenceRefused = false;
+    const result = await attempt(async () => {
+      const presence = await provePresence(setProving).finally(() => setProving(null));
+      try {
+        return await registrationCalls.submit(
+          { verificationId: verification.id, staff: { ...staff, password: typed }, district },
+          logo ? await dataUrlToBlob(logo) : null,
+          presence,
+        );
+      } catch (error) {
+        presenceRefused = error instanceof ApiError && presenceMessages.includes(error.message);
+        throw error;
+      }
+    });
+    if (presenceRefused) return;
     if (!Array.isArray(result)) {
       clearDraft();
       return succeed(registrationMessages.registered, routes.dashboard);
@@ -171,7 +194,15 @@ export function RegistrationWizard() {
         />
       ) : null}
       {draft.step === "review" ? (
-        <ReviewStep draft={draft} password={password} busy={busy} onEdit={(step) => update({ ...draft, step })} onSubmit={submit} onStartAgain={startAgain} />
+        <ReviewStep
+          draft={draft}
+          password={password}
+          busy={busy}
+          proving={proving}
+          onEdit={(step) => update({ ...draft, step })}
+          onSubmit={submit}
+          onStartAgain={startAgain}
+        />
       ) : null}
     </div>
   );

@@ -20,13 +20,15 @@ type Props = {
   /** The password typed in step one, if this page has not been reloaded since (it is never stored). */
   password: string;
   busy: boolean;
+  /** The proof of presence's progress (0 to 1) while the browser works it out; null otherwise. */
+  proving: number | null;
   onEdit: (step: "administrator" | "district") => void;
   onSubmit: (password: string) => void;
   onStartAgain: () => void;
 };
 
 /** Both steps as they will be sent, each with its edit link; then one request registers them together. */
-export function ReviewStep({ draft, password: typed, busy, onEdit, onSubmit, onStartAgain }: Props) {
+export function ReviewStep({ draft, password: typed, busy, proving, onEdit, onSubmit, onStartAgain }: Props) {
   const { staff, district } = draft;
   const states = useStatePortals();
   const [password, setPassword] = useState("");
@@ -49,7 +51,7 @@ export function ReviewStep({ draft, password: typed, busy, onEdit, onSubmit, onS
 
   return (
     <section aria-labelledby="review-heading" className="flex flex-col gap-5">
-      {busy ? <LoadingOverlay /> : null}
+      {proving !== null ? <PresenceProgress share={proving} /> : busy ? <LoadingOverlay /> : null}
       <h2 id="review-heading" className="text-lg font-semibold">
         Review and register
       </h2>
@@ -124,6 +126,21 @@ function StepHeading({ title, onEdit, busy }: { title: string; onEdit: () => voi
       <Button variant="secondary" onClick={onEdit} disabled={busy} aria-label={`Edit ${title.toLowerCase()}`}>
         Edit
       </Button>
+    </div>
+  );
+}
+
+/** Covers the page while the browser works out the proof of presence, with how far along it is. */
+function PresenceProgress({ share }: { share: number }) {
+  const percent = Math.round(share * 100);
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-background/70 p-4 backdrop-blur-sm">
+      <div role="status" aria-live="polite" className="flex w-full max-w-sm flex-col gap-3 rounded-lg border border-border bg-card px-5 py-4 shadow-lg">
+        <span className="text-sm font-medium">{registrationMessages.presenceWorking}</span>
+        <progress className="h-2 w-full accent-primary" max={100} value={percent} aria-label={registrationMessages.presenceWorking}>
+          {percent}%
+        </progress>
+      </div>
     </div>
   );
 }

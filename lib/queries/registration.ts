@@ -1,5 +1,6 @@
 import type { EmailCodeSent, EmailVerified, OwnRegistration, RegistrationInput, RegistrationQueue, StatePortalChoices } from "../contract/registration";
 import type { DistrictUpdate } from "../contract/district";
+import { presenceFieldName, type PresenceProof } from "../contract/presence-proof";
 import { buildTerminologies } from "../contract/terminology";
 import type { StateTerminologies } from "../contract/user";
 import { clientApi, districtApi } from "../client-api";
@@ -33,10 +34,11 @@ export const registrationCalls = {
   requestCode: (email: string) => clientApi<EmailCodeSent>(districtApi("staff/register/email-code"), { method: "POST", json: { email } }),
   verify: (body: { verificationId: string; code: string }) =>
     clientApi<EmailVerified>(districtApi("staff/register/verify-email"), { method: "POST", json: body }),
-  /** Both steps together, with the cropped logo: the BFF keeps the new administrator's tokens in the cookie. */
-  submit: (registration: RegistrationInput, logo: Blob | null) => {
+  /** Both steps together, with the cropped logo and the proof of presence: the BFF keeps the new administrator's tokens in the cookie. */
+  submit: (registration: RegistrationInput, logo: Blob | null, presence: PresenceProof) => {
     const form = new FormData();
     form.append("registration", JSON.stringify(registration));
+    form.append(presenceFieldName, JSON.stringify(presence));
     if (logo) form.append("logo", logo, "logo.jpg");
     return clientApi<{ redirectTo: string }>("/api/auth/register", { method: "POST", body: form });
   },

@@ -87,6 +87,7 @@ describe("route registry", () => {
         "GET /openapi.json",
         "PATCH /staff/reset-password",
         // Registration (architecture 'Registration'): no one is signed in yet; each is limited per client address.
+        "GET /staff/register/challenge",
         "GET /staff/register/state-portals",
         "GET /staff/register/username-exists/:value",
         "POST /staff/register/email-code",

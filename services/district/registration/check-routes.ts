@@ -1,6 +1,7 @@
 import { asc, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { requiredText } from "../../../lib/contract/fields";
+import type { PresenceChallenge } from "../../../lib/contract/presence-proof";
 import { buildTerminologies } from "../../../lib/contract/terminology";
 import {
   emailCodeRequestSchema,
@@ -18,6 +19,7 @@ import { publicAccess } from "../../http/access";
 import type { Api } from "../../http/api";
 import { AppError } from "../../http/errors";
 import { isEmailTaken, isUsernameTaken } from "../staff/identity";
+import { issuePresenceChallenge } from "./presence-proof";
 
 const tag = "Registration";
 
@@ -43,6 +45,23 @@ export function registrationCheckRoutes({ route }: Api) {
         .orderBy(asc(sql`lower(${statePortal.name})`));
       const statePortals = rows.map(({ terminologies, ...portal }) => ({ ...portal, stateTerminologies: buildTerminologies(terminologies) }));
       return c.json({ statePortals } satisfies StatePortalChoices);
+    },
+  );
+
+  route(
+    {
+      method: "GET",
+      path: "/staff/register/challenge",
+      summary:
+        "A signed challenge for registration's proof of presence (issue 35): PresenceChallenge { challenge, bits, expiresAt }. The page finds a number n such that SHA-256(challenge + ':' + n) starts with `bits` zero bits and sends { challenge, solution: n } as the form's `presence` field; a challenge serves one registration, until it expires (limited per client address)",
+      tag,
+      access: publicAccess,
+    },
+    async (c) => {
+      const { db, config } = c.get("deps");
+      await takeAttempt(db, config.RATE_LIMIT_WINDOW_SECONDS, [[`register-check:ip:${c.get("clientIp")}`, config.REGISTRATION_CHECKS_PER_IP]]);
+      c.header("cache-control", "no-store");
+      return c.json(issuePresenceChallenge(config) satisfies PresenceChallenge);
     },
   );
 

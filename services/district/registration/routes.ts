@@ -10,6 +10,7 @@ import type { Api } from "../../http/api";
 import { AppError, validationError } from "../../http/errors";
 import { imageFrom, readForm } from "../../images/image-upload";
 import { MAX_IMAGE_BYTES } from "../../../lib/contract/images";
+import { spendPresenceProof } from "./presence-proof";
 import { registerDistrict } from "./register";
 
 /** The form's `registration` field: the JSON of both steps; anything else is a malformed request. */
@@ -32,7 +33,7 @@ export function registrationRoutes({ route }: Api) {
       method: "POST",
       path: "/staff/register",
       summary:
-        "Register a district and its administrator (architecture 'Registration'). Multipart form: registration (JSON: { verificationId, staff: staff form + username + password, district: { name, stateId, address, phoneNumbers, emails } }) and an optional logo file (PNG or JPEG, at most 5 MB). The e-mail must be the one verified with the code. 201 with tokens and the signed-in user, like a sign-in; the district is Unverified until a super administrator approves it. 409 with per-field issues for a taken e-mail, phone, username, staff number or district name",
+        "Register a district and its administrator (architecture 'Registration'). Multipart form: registration (JSON: { verificationId, staff: staff form + username + password, district: { name, stateId, address, phoneNumbers, emails } }), presence (JSON: { challenge, solution }, the proof of presence solved from GET /staff/register/challenge; 400 without a valid, unexpired, unused one) and an optional logo file (PNG or JPEG, at most 5 MB). The e-mail must be the one verified with the code. 201 with tokens and the signed-in user, like a sign-in; the district is Unverified until a super administrator approves it. 409 with per-field issues for a taken e-mail, phone, username, staff number or district name",
       tag: "Registration",
       access: publicAccess,
       rawBody: true,
@@ -48,6 +49,8 @@ export function registrationRoutes({ route }: Api) {
       const { db, config } = c.get("deps");
       const form = await readForm(c);
       const input = registrationOf(form.registration);
+      // A person is there before anything is counted, checked or spent: a script without the page's proof changes nothing.
+      await spendPresenceProof(db, config, form);
       await takeAttempt(db, config.RATE_LIMIT_WINDOW_SECONDS, [
         [`register-submit:email:${hashToken(input.staff.email.toLowerCase())}`, config.REGISTRATION_LIMIT_PER_EMAIL],
       ]);

@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import { presenceFieldName, searchPresence, type PresenceChallenge, type PresenceProof } from "../../../lib/contract/presence-proof";
 import type { EmailCodeSent, EmailVerified, RegistrationInput, StatePortalChoices } from "../../../lib/contract/registration";
 import type { AuthResult } from "../../../lib/contract/user";
 import { enrolWithSecret } from "../../auth/second-factor";
@@ -72,9 +73,20 @@ export function registrationCalls(api: TestApi, ip = "10.9.0.1") {
       await expectOk<EmailVerified>(await calls.verify({ verificationId: sent.verificationId, code: await mailedCode(email), phoneNumber }));
       return sent.verificationId;
     },
-    submit: (registration: unknown, logo?: { bytes: Buffer; type?: string }) => {
+    /** A challenge from the API, solved as the registration page's worker solves it. */
+    presence: async (): Promise<PresenceProof> => {
+      const { challenge, bits } = await expectOk<PresenceChallenge>(await api.call("GET", "/staff/register/challenge", { headers }));
+      for (let from = 0; ; from += 100_000) {
+        const solution = searchPresence(challenge, bits, from, 100_000);
+        if (solution !== null) return { challenge, solution };
+      }
+    },
+    /** Sends the form as the page does, with a fresh proof of presence unless `presence` is given (null: none). */
+    submit: async (registration: unknown, logo?: { bytes: Buffer; type?: string }, presence?: PresenceProof | null) => {
       const form = new FormData();
       form.append("registration", typeof registration === "string" ? registration : JSON.stringify(registration));
+      const proof = presence === undefined ? await calls.presence() : presence;
+      if (proof) form.append(presenceFieldName, JSON.stringify(proof));
       if (logo) form.append("logo", new Blob([new Uint8Array(logo.bytes)], { type: logo.type ?? "image/png" }), "logo.png");
       return api.call("POST", "/staff/register", { form, headers });
     },
