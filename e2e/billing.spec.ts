@@ -3,6 +3,8 @@ import { expectNoSeriousA11yViolations } from "./support/axe";
 import { expectFitsScreen } from "./support/fits-screen";
 import { accounts, apiToken, billingApi, districtApi, expect, test } from "./support/fixtures";
 import { expectColumnsInView } from "./support/in-view";
+import { standInSecret } from "./support/ports";
+import { reconciliationMessages } from "../lib/contract/reconciliation-values";
 import { sheetRows } from "./support/workbook";
 
 /**
@@ -158,6 +160,50 @@ test.describe("wallet, funding and report cards", () => {
     await expect(charge.getByRole("button", { name: /^Reverse / })).toHaveCount(0);
     await expect(charge.getByText("Reversed").first()).toBeVisible();
     expect((await walletOf(accounts.admin1)).balance).toBeGreaterThan(before.balance);
+  });
+
+  test("a funding the provider refunds is debited once and marked Refunded in the logs; the reconciliation page shows it, at desktop and 360 px @writes", async ({
+    page,
+    signIn,
+  }) => {
+    test.skip(!standInSecret, "refunds through the payment stand-in need E2E_PAYMENT_STAND_IN_SECRET");
+    const before = await walletOf(accounts.admin1);
+    // The district's merchant account refunds ₦1,000 of the first step's ₦25,000, as Paystack's Create Refund is called.
+    const refunded = await billingApi("POST", "/provider-stand-in/refund", standInSecret, { transaction: fundedReference, amount: 100_000 });
+    expect(refunded.status, await refunded.clone().text()).toBe(200);
+    await expect.poll(async () => (await walletOf(accounts.admin1)).balance).toBe(before.balance - 100_000);
+
+    await signIn(accounts.admin1, { next: "/administration/billing/transactions?transactionAction=FUNDING" });
+    await page.getByLabel("Search transactions").fill(fundedReference);
+    const funding = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: fundedReference }) });
+    await expect(funding.getByText("Refunded")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // The super administrator's reconciliation of today: district 1's day takes the refund back.
+    await signIn(accounts.superAdmin, { next: "/super-admin/reconciliation" });
+    await expect(page.getByRole("heading", { name: "Payment reconciliation" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("button", { name: "Compare" }).click();
+    await expect(page.getByRole("status").filter({ hasText: /\d+ differences?$/ })).toBeVisible();
+    const days = page.getByRole("region", { name: "Days by district, scrollable" });
+    const district1 = days.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Education District I", exact: true }) });
+    await expect(district1.first()).toContainText(formatNaira(100_000));
+    await expectNoSeriousA11yViolations(page);
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download" }).click();
+    const sheets = (await download).suggestedFilename();
+    expect(sheets).toMatch(/\.xlsx$/);
+
+    // On a phone: the range form and the tables fit the width, their rows reached by scrolling the table itself.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(days).toBeVisible();
+    await expectFitsScreen(page);
+    await expectNoSeriousA11yViolations(page);
+    // A range the page refuses before asking the provider.
+    await page.getByLabel("First day").fill("2026-01-01");
+    await page.getByLabel("Last day").fill("2025-12-01");
+    await page.getByRole("button", { name: "Compare" }).click();
+    await expect(page.getByText(reconciliationMessages.fromAfterTo)).toBeVisible();
   });
 });
 

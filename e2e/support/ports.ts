@@ -16,3 +16,8 @@ export const mailboxUrl = `http://127.0.0.1:${testPorts.mailbox}`;
 export const ACCESS_TOKEN_TTL_SECONDS = 6;
 /** The fault tests' own stack (e2e/faults.spec.ts), which they stop and kill without disturbing other tests. */
 export const faultPorts = { portal: 3150 + offset, district: 4250 + offset, billing: 4350 + offset } as const;
+/**
+ * The payment stand-in's secret key in the suite's own stack (PAYMENT_STAND_IN_SECRET), so a test can refund a payment
+ * as the district's merchant account would; against a deployment, E2E_PAYMENT_STAND_IN_SECRET (else such tests skip).
+ */
+export const standInSecret = target.remote ? (process.env.E2E_PAYMENT_STAND_IN_SECRET ?? null) : "e2e-stand-in-secret-of-the-suite-own-stack";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startStack } from "../../scripts/stack";
 import { startMailSink } from "./mail-sink";
-import { ACCESS_TOKEN_TTL_SECONDS, testPorts } from "./ports";
+import { ACCESS_TOKEN_TTL_SECONDS, standInSecret, testPorts } from "./ports";
 import { publicTestEnv } from "./stack-env";
 
 /**
@@ -21,6 +21,7 @@ async function main() {
       BILLING_API_PORT: String(testPorts.billing),
       SMTP_URL: `smtp://127.0.0.1:${testPorts.smtp}`,
       ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS),
+      ...(standInSecret ? { PAYMENT_STAND_IN_SECRET: standInSecret } : {}),
       ...publicTestEnv,
       // Every test signs in from 127.0.0.1; the limits themselves are covered by the API tests.
       LOGIN_LIMIT_PER_IP: "100000",
