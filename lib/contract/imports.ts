@@ -30,6 +30,9 @@ export const importMessages = {
   addedSinceUpload: "A record with this value was added after the upload, so this row was not applied. Upload the spreadsheet again to see it.",
   matchesTwo: "This row names two different existing records.",
   mayNotUpdate: "You may add records but not change existing ones. Choose to skip the updates.",
+  staffPostingFixed:
+    "An upload does not change a staff member's school or staff type (a transfer changes the school). Put back the record's value, or drop this row.",
+  ownContactFixed: "Change your own e-mail or phone number on your profile, where your password is asked.",
 } as const;
 
 /** What confirming does with rows that name an existing record: apply their changes, skip them, or hold them as errors. */

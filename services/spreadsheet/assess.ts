@@ -113,17 +113,18 @@ export async function assessRows<C, P, Q extends DownloadQuery>(
     const errors = { ...("errors" in result ? result.errors : {}), ...row.errors };
     // The records this row names, by each matching key whose value is not a duplicate of an earlier row.
     const named = new Map<string, ExistingRecord>();
-    let twoColumn: string | undefined;
+    const namingColumns: string[] = [];
     for (const k of match?.keys ?? []) {
       const value = row.values[k];
       if (!value || row.earlier(k, value) !== undefined) continue;
       const record = existing.get(k)?.get(value);
       if (!record) continue;
-      if (named.size > 0 && !named.has(record.id)) twoColumn ??= keys[k]?.column;
       named.set(record.id, record);
+      namingColumns.push(keys[k]?.column ?? "");
     }
     const record = named.size === 1 ? [...named.values()][0] : undefined;
-    if (twoColumn) errors[twoColumn] ??= importMessages.matchesTwo;
+    // Naming two, the row is an error on the column of each key that named one of them.
+    if (named.size > 1) for (const column of namingColumns) errors[column] ??= importMessages.matchesTwo;
     for (const [i, key] of keys.entries()) {
       const value = row.values[i];
       if (!value) continue;

@@ -48,7 +48,7 @@ export async function confirmPage<C, P, Q extends DownloadQuery>(
   entity: EntityDefinition<C, P, Q>,
   page: StagedRecord[],
   at: PageContext<C>,
-): Promise<{ created: number; updated: number; matched: number; afterCommit?: AfterCommit | undefined }> {
+): Promise<{ created: number; updated: number; matched: number; afterCommit: AfterCommit[] }> {
   const { scope, actor, context, deps, record } = at;
   const assessed = await assessRows(
     tx,
@@ -106,17 +106,21 @@ export async function confirmPage<C, P, Q extends DownloadQuery>(
     );
   }
   let updated = 0;
+  const afterCommit: AfterCommit[] = created.afterCommit ? [created.afterCommit] : [];
   for (const u of updates) {
     try {
-      await entity.match?.update(tx, { id: u.id, version: u.version, value: u.value }, { scope, actor, context, deps });
+      const after = await entity.match?.update(tx, { id: u.id, version: u.version, value: u.value }, { scope, actor, importId: record.id, context, deps });
+      if (after) afterCommit.push(after);
       updated++;
     } catch (error) {
       // The edit form's refusals (stale, out of reach, not theirs to change) refuse the row; anything else fails the confirm.
       if (!(error instanceof AppError) || !["conflict", "forbidden", "not_found", "validation", "bad_request"].includes(error.code)) throw error;
-      refuse(u.row, u.row.changes, error.message);
+      const column = error.issues?.[0]?.path;
+      if (column && entity.columns.some((c) => c.key === column)) at.refused.push({ id: u.row.id, rowNumber: u.row.rowNumber, column, message: error.message });
+      else refuse(u.row, u.row.changes, error.message);
     }
   }
-  return { created: created.count, updated, matched, afterCommit: created.afterCommit };
+  return { created: created.count, updated, matched, afterCommit };
 }
 
 /** After the confirm rolled back: each refused row shows why, on its column, until it is dropped or uploaded again. */

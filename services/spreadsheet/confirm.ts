@@ -115,7 +115,7 @@ async function createStaged<C, P, Q extends DownloadQuery>(
       created += done.created;
       updated += done.updated;
       matched += done.matched;
-      if (done.afterCommit) afterCommit.push(done.afterCommit);
+      afterCommit.push(...done.afterCommit);
     }
     if (refused.length > 0) throw new RefusedRows(refused);
     if (created === 0 && updated === 0) throw new AppError("bad_request", matched > 0 ? importMessages.nothingToChange : importMessages.nothingToCreate);

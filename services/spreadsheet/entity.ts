@@ -48,9 +48,15 @@ export type MatchDefinition<Context, Parsed> = {
   comparable: (value: Parsed) => Record<string, unknown>;
   /**
    * Applies one row to its record as the edit form does (scope, who may change whom, the version read at
-   * upload, the audit entry with before and after), in the confirm's transaction. An AppError refuses that row.
+   * upload, the audit entry with before and after), in the confirm's transaction. An AppError refuses that
+   * row, on the column of its first issue when it names one. What it answers runs once the import has
+   * committed (the edit form's mail).
    */
-  update: (tx: Tx, row: { id: string; version: number; value: Parsed }, at: { scope: StaffScope; actor: Actor; context: Context; deps: Deps }) => Promise<void>;
+  update: (
+    tx: Tx,
+    row: { id: string; version: number; value: Parsed },
+    at: { scope: StaffScope; actor: Actor; importId: string; context: Context; deps: Deps },
+  ) => Promise<void | (() => void | Promise<void>)>;
 };
 
 /** Every download takes the district it is of; an entity's download query adds its list's filters. */
