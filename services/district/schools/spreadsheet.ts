@@ -2,6 +2,7 @@ import { schoolCategories, schoolMessages } from "../../../lib/contract/schools"
 import { districtQuery, type EntityDefinition } from "../../spreadsheet/entity";
 import { allSchoolsByName, insertSchools, placesInScope, takenSchoolNames, type SchoolValues } from "./queries";
 import { checkSchool, placesByLocalGovernment, schoolKey, type Places } from "./rules";
+import { schoolMatch } from "./spreadsheet-match";
 
 /** Schools as the import and export engine sees them: the columns of the school form, checked by the same rule. */
 export const schoolEntity: EntityDefinition<Places, SchoolValues> = {
@@ -25,6 +26,7 @@ export const schoolEntity: EntityDefinition<Places, SchoolValues> = {
       takenMessage: schoolMessages.nameTaken,
     },
   ],
+  match: schoolMatch,
   create: async (tx, rows, { scope, importId }) => {
     const created = await insertSchools(tx, scope, rows, importId);
     // Audited whole, as POST /school/create audits a new school.

@@ -1,0 +1,58 @@
+import { and, inArray, sql } from "drizzle-orm";
+import { importMessages } from "../../../lib/contract/imports";
+import { schoolMessages } from "../../../lib/contract/schools";
+import { school } from "../../db/schema";
+import { scopeInDistrict, within } from "../../db/scope";
+import { updateVersioned } from "../../db/versioned";
+import { AppError } from "../../http/errors";
+import type { MatchDefinition } from "../../spreadsheet/entity";
+import { classLevelsAt } from "../classes/queries";
+import { levelsOfSchool } from "../classes/rules";
+import { isSchoolNameTaken, schoolOrNotFound, type SchoolValues } from "./queries";
+import type { Places } from "./rules";
+
+/** A school as the sheet writes it (the download's columns). */
+export const schoolSheetCells = (r: { name: string; description: string | null; address: string | null; localGovernment: string; category: string }) => ({
+  name: r.name,
+  description: r.description ?? "",
+  address: r.address ?? "",
+  localGovernment: r.localGovernment,
+  category: r.category,
+});
+
+/**
+ * A row whose name a school in the uploader's scope has (names are unique in the district) is that school:
+ * an update of its record (or unchanged), applied as PATCH /school/update/{id} applies the school form:
+ * school.update, the scope, the version read at upload, a category that keeps the school's classes, and
+ * an audit entry with before and after. A school outside the scope is not found here: its name stays taken.
+ */
+export const schoolMatch: MatchDefinition<Places, SchoolValues> = {
+  operation: "school.update",
+  keys: [0],
+  find: async (db, scope, _key, values) => {
+    const rows = await db
+      .select()
+      .from(school)
+      .where(and(within(scope, school), inArray(sql`lower(btrim(${school.name}))`, values)));
+    return rows.map((row) => ({ id: row.id, version: row.version, cells: schoolSheetCells(row) }));
+  },
+  comparable: ({ lgeaId: _lgea, ...value }) => value,
+  update: async (tx, { id, version, value }, { scope: requestScope, actor }) => {
+    const before = await schoolOrNotFound(tx, requestScope, id);
+    const scope = scopeInDistrict(requestScope, before.districtId);
+    await updateVersioned(tx, scope, actor, school, before, {
+      version,
+      set: async () => {
+        if (await isSchoolNameTaken(tx, scope, value.name, before.id)) throw new AppError("conflict", schoolMessages.nameTaken);
+        if (value.category !== before.category) {
+          const allowed = levelsOfSchool(value.category);
+          if ((await classLevelsAt(tx, scope, before.id)).some((level) => !allowed.includes(level)))
+            throw new AppError("conflict", schoolMessages.categoryKeepsClasses, [{ path: "category", message: schoolMessages.categoryKeepsClasses }]);
+        }
+        return value;
+      },
+      operation: "school.update",
+      stale: importMessages.changedSinceUpload,
+    });
+  },
+};
