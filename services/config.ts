@@ -71,6 +71,16 @@ const schema = z.object({
   /** The registration page's username checks per client address per window. */
   REGISTRATION_CHECKS_PER_IP: positiveInt(120),
   SMTP_URL: z.optional(z.url()),
+  /**
+   * Statistics (README 'Statistics'): the pupil–teacher ratio above which a school is listed first, and the
+   * statutory retirement points: teachers at 65 years of age or 40 years of service, whichever comes first
+   * (Harmonised Retirement Age for Teachers in Nigeria Act, 2022); other staff at 60 or 35 (Public Service Rules 021001).
+   */
+  STATISTICS_PUPIL_TEACHER_THRESHOLD: positiveInt(40),
+  RETIREMENT_TEACHING_AGE: positiveInt(65),
+  RETIREMENT_TEACHING_SERVICE_YEARS: positiveInt(40),
+  RETIREMENT_OTHER_AGE: positiveInt(60),
+  RETIREMENT_OTHER_SERVICE_YEARS: positiveInt(35),
   /** The portal's address as its users reach it, for links in e-mails (an invitation's code screen); \`npm start\` sets it. */
   PORTAL_URL: z.optional(z.url()),
   MAIL_FROM: z._default(z.string(), "District Portal <no-reply@district-portal.local>"),

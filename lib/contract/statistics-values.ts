@@ -64,6 +64,8 @@ export const statisticsDefinitions = {
   capacity: "Over capacity: a class arm with more enrolled pupils than the capacity set for it.",
   retirement:
     "Retirement point: the earlier of the day a staff member reaches the statutory age and the day they complete the statutory years of service since their date of first appointment; for teachers 65 years of age or 40 years of service (Harmonised Retirement Age for Teachers in Nigeria Act, 2022), for other staff 60 or 35 (Public Service Rules), unless the district's deployment sets others. Staff missing either date are not counted and are listed apart.",
+  movement:
+    "Movement: pupils admitted in the session (by date of admission, whatever their status now), pupils moved by a group move that was not undone, and staff transferred with an effective date in the session; a move counts as in or out of an LGEA only when it crosses its boundary as the filters draw it.",
   reach: "Reach: the figures cover what your posting reaches: the whole district, your LGEA's schools, or your school.",
 } as const;
 
@@ -77,6 +79,9 @@ export const statisticsMessages = {
   noArms: "No class arms where these filters reach.",
   noneOverCapacity: "No class arm is over its capacity.",
   aboveThreshold: "above threshold",
+  noRetirements: "No staff reach their retirement point in these five years.",
+  allCounted: "Every staff member in reach has a date of birth and of first appointment.",
+  noMovement: "No admissions or moves in this session.",
 } as const;
 
 /** The pupil–teacher ratio above which a school is listed first, until the district's configuration sets its own. */
@@ -188,3 +193,22 @@ export function retirementDate(dob: string | null, firstAppointment: string | nu
   const byService = plus(firstAppointment, rule.serviceYears);
   return byAge < byService ? byAge : byService;
 }
+
+/** Movement in a session for one LGEA (or the district office): admissions by gender, and pupils and staff moved in and out. */
+export type MovementCounts = { admissions: GenderCount; pupilsIn: number; pupilsOut: number; staffIn: number; staffOut: number };
+export type MovementByLgea = MovementCounts & { lgeaId: string | null; lgea: string };
+
+/**
+ * GET /statistics/movement: in the session (`from`–`to`), pupils admitted, pupils moved by group moves (not undone)
+ * and staff transferred (by effective date), in and out of each LGEA in reach; a move between two places of the
+ * same LGEA (as the filters keep them) is neither in nor out of it. `totals` counts moves into and out of the whole reach.
+ */
+export type MovementStatistics = {
+  session: string;
+  computedAt: string;
+  reach: StatisticsReach;
+  from: string;
+  to: string;
+  totals: MovementCounts;
+  byLgea: MovementByLgea[];
+};

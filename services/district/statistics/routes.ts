@@ -3,6 +3,8 @@ import {
   statisticsQuerySchema,
   type ClassStatistics,
   type EnrolmentStatistics,
+  type MovementStatistics,
+  type RetirementStatistics,
   type StatisticsFilters,
   type TeacherStatistics,
 } from "../../../lib/contract/statistics";
@@ -14,6 +16,8 @@ import type { Api } from "../../http/api";
 import type { ApiEnv } from "../../http/context";
 import { enrolmentStatistics } from "./enrolment";
 import { chosenSession, reachOf } from "./reach";
+import { movementStatistics } from "./movement";
+import { retirementStatistics } from "./retirements";
 
 const tag = "Statistics";
 
@@ -57,7 +61,8 @@ export function statisticsRoutes({ route }: Api) {
     },
     async (c, { query }) => {
       const { db, scope, at } = await statisticsContext(c, query);
-      return c.json((await teacherStatistics(db, scope, query, at)) satisfies TeacherStatistics);
+      const threshold = c.get("deps").config.STATISTICS_PUPIL_TEACHER_THRESHOLD;
+      return c.json((await teacherStatistics(db, scope, query, at, threshold)) satisfies TeacherStatistics);
     },
   );
 
@@ -73,6 +78,41 @@ export function statisticsRoutes({ route }: Api) {
     async (c, { query }) => {
       const { db, scope, at } = await statisticsContext(c, query);
       return c.json((await classStatistics(db, scope, query, at)) satisfies ClassStatistics);
+    },
+  );
+
+  route(
+    {
+      method: "GET",
+      path: "/statistics/retirements",
+      summary: `Retirements: staff posted in reach reaching their statutory retirement point (the earlier of the age and the years of service since first appointment: teachers 65 or 40, other staff 60 or 35, as configured) already past it and in each of the next five calendar years, by LGEA and area of specialisation, teaching and non-teaching apart; staff missing a date of birth or of first appointment counted apart and listed. The level filter does not apply. ${filtersText}. RetirementStatistics`,
+      tag,
+      access: requires("statistics.view"),
+      query: statisticsQuerySchema,
+    },
+    async (c, { query }) => {
+      const { db, scope, at } = await statisticsContext(c, query);
+      const { config } = c.get("deps");
+      const rules = {
+        teaching: { age: config.RETIREMENT_TEACHING_AGE, serviceYears: config.RETIREMENT_TEACHING_SERVICE_YEARS },
+        nonTeaching: { age: config.RETIREMENT_OTHER_AGE, serviceYears: config.RETIREMENT_OTHER_SERVICE_YEARS },
+      };
+      return c.json((await retirementStatistics(db, scope, query, at, rules)) satisfies RetirementStatistics);
+    },
+  );
+
+  route(
+    {
+      method: "GET",
+      path: "/statistics/movement",
+      summary: `Movement: in the session, pupils admitted (by date of admission, by gender), pupils moved by group moves not undone and staff transferred (by effective date), in and out of each LGEA in reach (the LGEA and district offices included without a school filter); totals count moves into and out of the whole reach. The level filter applies to admissions only. ${filtersText}. MovementStatistics`,
+      tag,
+      access: requires("statistics.view"),
+      query: statisticsQuerySchema,
+    },
+    async (c, { query }) => {
+      const { db, scope, at } = await statisticsContext(c, query);
+      return c.json((await movementStatistics(db, scope, query, at)) satisfies MovementStatistics);
     },
   );
 }

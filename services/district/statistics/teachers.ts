@@ -36,7 +36,7 @@ function add(into: StaffCount, g: { teaching: boolean; male: number; female: num
  * whose own record the scope always reaches; super administrators are never counted. The school filters keep
  * staff posted at those schools (and, for an LGEA, its office).
  */
-function postedStaff(scope: StaffScope, filters: StatisticsFilters): SQL | undefined {
+export function postedStaff(scope: StaffScope, filters: StatisticsFilters): SQL | undefined {
   const kept = and(eq(staff.isSuperAdmin, false), filters.gender ? eq(staff.gender, filters.gender) : undefined);
   const schoolFiltered = Boolean(filters.schoolId || filters.category);
   if (scope.level === "district" && !schoolFiltered && !filters.lgeaId) return kept;
@@ -51,8 +51,13 @@ function postedStaff(scope: StaffScope, filters: StatisticsFilters): SQL | undef
  * Teachers (issue: statistics): staff by posting, type and gender, by area of specialisation, and the
  * pupil–teacher ratio per school and LGEA, schools above the threshold first.
  */
-export async function teacherStatistics(db: Reader, scope: StaffScope, filters: StatisticsFilters, at: StatisticsMoment): Promise<TeacherStatistics> {
-  const threshold = DEFAULT_PUPIL_TEACHER_THRESHOLD;
+export async function teacherStatistics(
+  db: Reader,
+  scope: StaffScope,
+  filters: StatisticsFilters,
+  at: StatisticsMoment,
+  threshold = DEFAULT_PUPIL_TEACHER_THRESHOLD,
+): Promise<TeacherStatistics> {
   const teaching = sql<boolean>`${staff.staffType} = 'Teaching'`;
   const [schools, postings, areas, offices, pupils, teachers] = await Promise.all([
     filteredSchools(db, scope, filters),
