@@ -1,5 +1,5 @@
 import type { ApiErrorBody, FieldIssue } from "./contract/errors";
-import { sessionEndedMessage } from "./contract/page-messages";
+import { offlineReadMessage, offlineSaveMessage, sessionEndedMessage } from "./contract/page-messages";
 import { routes } from "./routes";
 
 export class ApiError extends Error {
@@ -36,7 +36,11 @@ export async function clientApi<T>(
       credentials: "same-origin",
     });
   } catch (error) {
-    throw new ApiError(0, error instanceof Error ? error.message : String(error));
+    // fetch rejects only when no answer came (offline, connection refused, DNS): its own words ('Failed to
+    // fetch', 'NetworkError when attempting…', 'Load failed') mean nothing to the user. An abort is the caller's.
+    if (error instanceof DOMException && error.name === "AbortError") throw new ApiError(0, error.message);
+    const reading = ["GET", "HEAD"].includes((rest.method ?? "GET").toUpperCase());
+    throw new ApiError(0, reading ? offlineReadMessage : offlineSaveMessage);
   }
   const body = (await response.json().catch(() => ({}))) as Partial<ApiErrorBody>;
   if (response.status === 452 && !background) {

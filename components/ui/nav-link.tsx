@@ -5,6 +5,8 @@ import type { ComponentProps } from "react";
 import { createPortal } from "react-dom";
 import { auditMessages } from "@/lib/contract/audit-values";
 import { loadingTexts } from "@/lib/contract/notices";
+import { offlinePageMessage } from "@/lib/contract/page-messages";
+import { toast } from "@/lib/notify";
 import { routes } from "@/lib/routes";
 import { LoadingOverlay } from "./loading-overlay";
 
@@ -36,10 +38,23 @@ function PendingOverlay({ href }: { href: string }) {
  * A link between the portal's pages that covers the page with the target's loading text while the next
  * page is on its way. The pages have no loading.tsx: a route-level fallback made every first load
  * stream the page in behind a fallback, which React reveals up to 300 ms after the first paint.
+ * Without a connection it stays put and says so (a page not yet loaded cannot open without a service worker).
  */
-export function NavLink({ href, children, ...props }: Omit<ComponentProps<typeof Link>, "href"> & { href: string }) {
+export function NavLink({ href, children, onClick, ...props }: Omit<ComponentProps<typeof Link>, "href"> & { href: string }) {
   return (
-    <Link href={href} {...props}>
+    <Link
+      href={href}
+      {...props}
+      onClick={(event) => {
+        onClick?.(event);
+        // Offline, Next would fall back to a full load and the browser would show its own error page:
+        // the user stays where they are, with the portal's own words.
+        if (!event.defaultPrevented && !navigator.onLine) {
+          event.preventDefault();
+          toast.error(offlinePageMessage);
+        }
+      }}
+    >
       {children}
       <PendingOverlay href={href} />
     </Link>

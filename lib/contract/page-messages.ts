@@ -4,6 +4,15 @@ export const sessionEndedMessage = "Your session has ended. Please sign in again
 
 export const offlineBanner = "Looks like you lost your internet.";
 
+/** A change that never reached the portal (no connection): said plainly instead of the browser's 'Failed to fetch'. */
+export const offlineSaveMessage = "You appear to be offline. Nothing was saved; try again when you are connected.";
+
+/** A read that never reached the portal (no connection). */
+export const offlineReadMessage = "You appear to be offline. Try again when you are connected.";
+
+/** A page link followed without a connection: the portal says so instead of the browser's own error page. */
+export const offlinePageMessage = "You appear to be offline. This page will open once you are connected again.";
+
 export const errorPageTitles = { notFound: "Page Not Found", other: "An Error Occurred" } as const;
 
 /** The digest a page error carries when the service was unavailable (the error's message never reaches the browser). */
