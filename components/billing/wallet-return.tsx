@@ -65,14 +65,15 @@ export function WalletReturn({ reference }: { reference: string }) {
           <p role="alert" className={state.kind === "failed" ? "font-medium text-danger" : "font-medium"}>
             {state.message}
           </p>
-          <div className="flex flex-wrap gap-2">
+          <div>
             <Button onClick={() => void confirm()}>Check again</Button>
-            <NavLink href={routes.wallet} className="inline-flex min-h-11 items-center px-2 text-sm font-semibold text-primary hover:underline">
-              Back to the wallet
-            </NavLink>
           </div>
         </>
       ) : null}
+      {/* A way on in every state: the provider's answer may take a while, and the wallet shows the payment once credited. */}
+      <NavLink href={routes.wallet} className="inline-flex min-h-11 items-center self-start text-sm font-semibold text-primary hover:underline">
+        Back to the wallet
+      </NavLink>
     </section>
   );
 }
