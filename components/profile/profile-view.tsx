@@ -1,15 +1,22 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { DetailList } from "@/components/layout/detail-list";
 import { Button } from "@/components/ui/button";
+import { loadingTexts } from "@/lib/contract/notices";
 import type { StaffProfile } from "@/lib/contract/user";
 import { useStaffRecord } from "@/lib/queries/staff";
 import { fullName, staffDetailItems } from "@/components/staff/staff-detail-items";
 import { EmailCodeDialog } from "./email-code-dialog";
-import { ProfileForm } from "./profile-form";
 import { ProfilePictureEditor } from "./profile-picture-editor";
+
+// The form (react-hook-form, the date, place and phone fields) comes with 'Edit profile', not with the page.
+const loadForm = () => import("./profile-form");
+const ProfileForm = dynamic(() => loadForm().then((m) => m.ProfileForm), {
+  loading: () => <p role="status">{loadingTexts.default}</p>,
+});
 
 /** One's own record (read by id, so it shows the re-read after an update), its picture, and the form to change it. */
 export function ProfileView({ initial, liveChecks }: { initial: StaffProfile; liveChecks: boolean }) {
@@ -37,7 +44,9 @@ export function ProfileView({ initial, liveChecks }: { initial: StaffProfile; li
         <>
           <DetailList items={staffDetailItems(staff)} />
           <div>
-            <Button onClick={() => setEditing(true)}>Edit profile</Button>
+            <Button onPointerEnter={() => void loadForm()} onFocus={() => void loadForm()} onClick={() => setEditing(true)}>
+              Edit profile
+            </Button>
           </div>
         </>
       )}

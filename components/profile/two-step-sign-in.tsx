@@ -1,17 +1,24 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useState } from "react";
-import { CodeForm } from "@/components/auth/second-factor/code-form";
-import { EnrolmentKey } from "@/components/auth/second-factor/enrolment-key";
 import { RecoveryCodeList } from "@/components/auth/second-factor/recovery-codes";
 import { Button } from "@/components/ui/button";
-import { secondFactorMessages, type EnrolmentStart } from "@/lib/contract/second-factor";
+import { loadingTexts } from "@/lib/contract/notices";
+import type { EnrolmentStart } from "@/lib/contract/second-factor";
+import { secondFactorMessages } from "@/lib/contract/second-factor-values";
 import { toast } from "@/lib/notify";
 import { profileSecondFactorCalls } from "@/lib/queries/second-factor";
 import { useApiAction } from "@/lib/use-api-action";
 
 const statusKey = ["profile", "second-factor"] as const;
+
+// The code forms (react-hook-form, the key and QR code) come when a step needs them, not with the profile page.
+const loadSteps = () => import("./two-step-steps");
+const stepLoading = () => <p role="status">{loadingTexts.default}</p>;
+const TurnOffForm = dynamic(() => loadSteps().then((m) => m.TurnOffForm), { loading: stepLoading });
+const EnrolmentStep = dynamic(() => loadSteps().then((m) => m.EnrolmentStep), { loading: stepLoading });
 
 /**
  * Two-step sign-in on the profile: offered to every staff member (on with the app's first code, off with a
@@ -36,13 +43,8 @@ export function TwoStepSignIn() {
         {status.data.required ? (
           <p className="text-sm text-muted-foreground">{secondFactorMessages.required}</p>
         ) : (
-          <CodeForm
-            label="Code to turn it off"
-            submit="Turn off"
-            recovery
-            inPlace
-            call={profileSecondFactorCalls.turnOff}
-            onSuccess={async () => {
+          <TurnOffForm
+            onTurnedOff={async () => {
               toast.success(secondFactorMessages.turnedOff);
               await refresh();
             }}
@@ -52,28 +54,29 @@ export function TwoStepSignIn() {
     );
   else if (enrolment)
     body = (
-      <>
-        <EnrolmentKey enrolment={enrolment} />
-        <CodeForm
-          label="Code from the app"
-          submit="Turn on"
-          recovery={false}
-          inPlace
-          call={profileSecondFactorCalls.confirmEnrolment}
-          onSuccess={async (result) => {
-            toast.success(secondFactorMessages.turnedOn);
-            setEnrolment(null);
-            setRecoveryCodes(result.recoveryCodes);
-            await refresh();
-          }}
-        />
-      </>
+      <EnrolmentStep
+        enrolment={enrolment}
+        onTurnedOn={async (result) => {
+          toast.success(secondFactorMessages.turnedOn);
+          setEnrolment(null);
+          setRecoveryCodes(result.recoveryCodes);
+          await refresh();
+        }}
+      />
     );
   else
     body = (
       <>
         <p className="text-sm">Off. With it on, signing in also asks for a code from an authenticator app on your phone.</p>
-        <Button type="button" disabled={start.busy} onClick={() => void start.run()}>
+        <Button
+          type="button"
+          disabled={start.busy}
+          onClick={() => {
+            // The enrolment step's code is fetched while the API makes the secret.
+            void loadSteps();
+            void start.run();
+          }}
+        >
           Turn on two-step sign-in
         </Button>
       </>
