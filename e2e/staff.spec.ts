@@ -253,12 +253,12 @@ test.describe("staff", () => {
 
     await signIn(accounts.admin2);
     await page.goto(`${REGISTER}/staff-record?id=${staff.id}`);
-    await expect(page.getByRole("heading", { name: "Account status: ResetPassword" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Account status: Must set a password" })).toBeVisible();
     await page.getByRole("button", { name: "Suspend account" }).click();
     const dialog = page.getByRole("dialog", { name: `Suspend Mr Suleiman Status${seed}?` });
     await expect(dialog).toContainText("signed out everywhere");
     await dialog.getByRole("button", { name: "Cancel" }).click();
-    await expect(page.getByRole("heading", { name: "Account status: ResetPassword" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Account status: Must set a password" })).toBeVisible();
     await page.getByRole("button", { name: "Suspend account" }).click();
     await dialog.getByRole("button", { name: "Suspend account" }).click();
     await expect(page.getByText("Account suspended")).toBeVisible();

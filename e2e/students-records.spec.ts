@@ -52,7 +52,7 @@ test.describe("students", () => {
     await page.getByRole("link", { name: "Admit a student" }).click();
     await expect(page.getByRole("heading", { name: "Admit a student" })).toBeVisible();
     const form = page.getByRole("form", { name: "New student" });
-    await expect(form.getByText(/left empty, the next number of the district's pattern/)).toBeVisible();
+    await expect(form.getByText(/left empty, the district's next admission number is given/)).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await expectFitsScreen(page);
 

@@ -2,6 +2,7 @@
 
 import { DetailList } from "@/components/layout/detail-list";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
+import { accountStatusLabel } from "@/lib/contract/user";
 import { useDistrictProfile } from "@/lib/queries/district";
 import { DistrictDetailsForm } from "./district-details-form";
 import { DistrictImages } from "./district-images";
@@ -17,7 +18,7 @@ export function DistrictProfileEditor({ districtId, districtTerm, canEdit }: { d
       <DetailList
         items={[
           [`${districtTerm} name`, district.name],
-          ["Account status", district.accountStatus],
+          ["Account status", accountStatusLabel(district.accountStatus)],
           ["Address", district.address],
           ["Phone numbers", district.phoneNumbers.join(", ")],
           ["E-mails", district.emails.join(", ")],

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/lib/notify";
-import type { AccountStatus } from "@/lib/contract/user";
+import { accountStatusLabels, type AccountStatus } from "@/lib/contract/user";
 import { staffKeys, staffMutations } from "@/lib/queries/staff";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
@@ -52,7 +52,7 @@ export function AccountStatusPanel({ staffId, status, name }: { staffId: string;
   return (
     <section aria-labelledby="account-status" className="flex flex-col gap-3 rounded-lg border border-border bg-card p-5">
       <h2 id="account-status" className="text-lg font-semibold">
-        Account status: {status}
+        Account status: {accountStatusLabels[status]}
       </h2>
       <div className="flex flex-wrap gap-2">
         {changesFrom(status, name).map((change) => (

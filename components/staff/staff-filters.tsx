@@ -3,7 +3,7 @@
 import { RegisterFilterBar } from "@/components/register/filter-bar";
 import { DateRangeFilter, FilterSelect, PlaceFilter, placeFilterKeys, SchoolFilter } from "@/components/register/filter-fields";
 import { genderEnum, type StaffFilterKey, type StaffFilters } from "@/lib/contract/staff-values";
-import { accountStatuses, staffTypes } from "@/lib/contract/user";
+import { accountStatusOptions, staffTypes } from "@/lib/contract/user";
 
 type Props = { districtId: string; filters: StaffFilters; onChange: (change: Partial<StaffFilters>) => void };
 
@@ -35,7 +35,7 @@ export function StaffFilterBar({ districtId, filters, onChange }: Props) {
           <FilterSelect
             filterKey="accountStatus"
             label="Account status"
-            options={accountStatuses}
+            options={accountStatusOptions}
             placeholder="Any status"
             filters={filters}
             onChange={onChange}

@@ -4,7 +4,7 @@ import { RegisterTable, type RegisterColumn } from "@/components/register/regist
 import { NavLink } from "@/components/ui/nav-link";
 import type { StaffListItem } from "@/lib/contract/staff";
 import { term } from "@/lib/contract/terminology";
-import type { StateTerminologies } from "@/lib/contract/user";
+import { accountStatusLabel, type StateTerminologies } from "@/lib/contract/user";
 import { routes } from "@/lib/routes";
 import { fullName } from "./staff-detail-items";
 
@@ -49,7 +49,7 @@ function staffColumns(terminologies: StateTerminologies): RegisterColumn<StaffLi
       ),
     },
     { label: "E-mail", cell: (s) => s.email },
-    { label: "Account status", className: (s) => `font-medium ${statusTone[s.accountStatus] ?? ""}`, cell: (s) => s.accountStatus },
+    { label: "Account status", className: (s) => `font-medium ${statusTone[s.accountStatus] ?? ""}`, cell: (s) => accountStatusLabel(s.accountStatus) },
   ];
 }
 

@@ -2,6 +2,18 @@ import type { Operation } from "./permissions";
 
 export const accountStatuses = ["Active", "Unverified", "Suspended", "ResetPassword"] as const;
 export type AccountStatus = (typeof accountStatuses)[number];
+/** How a status reads on screen: the stored value ResetPassword is a state of the account, said in words. */
+export const accountStatusLabels: Record<AccountStatus, string> = {
+  Active: "Active",
+  Unverified: "Unverified",
+  Suspended: "Suspended",
+  ResetPassword: "Must set a password",
+};
+/** A status as it reads on screen (an unknown value as it is). */
+export const accountStatusLabel = (status: string) =>
+  (accountStatuses as readonly string[]).includes(status) ? accountStatusLabels[status as AccountStatus] : status;
+/** The statuses for a select: the stored value, its words. */
+export const accountStatusOptions = accountStatuses.map((value) => ({ value, label: accountStatusLabels[value] }));
 export const staffTypes = ["Teaching", "Non-Teaching"] as const;
 export type StaffType = (typeof staffTypes)[number];
 export const organizationTypes = ["District", "LGEA", "School"] as const;

@@ -59,8 +59,8 @@ export function StudentDetailsFields({ districtId, can, admissionPattern, own }:
   const admissionHint = own
     ? "Left empty, the pupil keeps their admission number."
     : admissionPattern
-      ? `Optional: left empty, the next number of the district's pattern (${admissionPattern}, e.g. ${admissionNumberOf(admissionPattern, Number((dateOfAdmission || todayInLagos()).slice(0, 4)) || new Date().getFullYear(), 1)}) is given.`
-      : "Optional: left empty, the next number of the district's pattern is given.";
+      ? `Optional: left empty, the district's next admission number is given (numbered in order within the year of admission, such as ${admissionNumberOf(admissionPattern, Number((dateOfAdmission || todayInLagos()).slice(0, 4)) || new Date().getFullYear(), 1)}).`
+      : "Optional: left empty, the district's next admission number is given.";
   const admissionError = errors.admissionNumber?.message;
 
   return (

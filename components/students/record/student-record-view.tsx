@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { NavLink } from "@/components/ui/nav-link";
 import { loadingTexts } from "@/lib/contract/notices";
 import type { StudentRecord } from "@/lib/contract/students";
+import { accountStatusLabel } from "@/lib/contract/user";
 import { useStudentRecord } from "@/lib/queries/students";
 import { routes } from "@/lib/routes";
 import { StudentPhoto } from "./student-photo";
@@ -44,7 +45,7 @@ export function StudentRecordView({ initial, canUpdate, ...fields }: Props) {
           ["Class", s.class ? `${s.class.name} (${s.class.level})` : "No class yet"],
           ["Date of admission", day(s.dateOfAdmission)],
           ["Enrolment status", s.enrolmentStatus],
-          ["Account status", s.accountStatus],
+          ["Account status", accountStatusLabel(s.accountStatus)],
           ["Origin", joined(s.localGovernmentOfOrigin, s.stateOfOrigin)],
           ["Residence", joined(s.localGovernmentOfResidence, s.stateOfResidence)],
           ["Address", s.address],

@@ -5,7 +5,7 @@ import { RegisterFilterBar } from "@/components/register/filter-bar";
 import { DateRangeFilter, FilterSelect, PlaceFilter, placeFilterKeys, SchoolFilter } from "@/components/register/filter-fields";
 import { genderEnum } from "@/lib/contract/staff-values";
 import { enrolmentStatuses } from "@/lib/contract/students-values";
-import { accountStatuses } from "@/lib/contract/user";
+import { accountStatusOptions } from "@/lib/contract/user";
 import { useSchoolClasses } from "@/lib/queries/classes";
 import { ALL_ENROLMENT_STATUSES, DEFAULT_ENROLMENT_STATUS, type StudentFilterKey, type StudentFilters } from "@/lib/queries/students";
 
@@ -74,7 +74,7 @@ export function StudentFilterBar({ districtId, filters, onChange, can }: Props) 
           <FilterSelect
             filterKey="accountStatus"
             label="Account status"
-            options={accountStatuses}
+            options={accountStatusOptions}
             placeholder="Any status"
             filters={filters}
             onChange={onChange}
