@@ -25,7 +25,7 @@ export default async function DashboardPage() {
       {canView || canSeeWallet ? (
         <HydrationBoundary state={queries.state()}>
           {canSeeWallet ? <WalletCard districtId={districtId} /> : null}
-          {canView ? <DashboardStats districtId={districtId} /> : null}
+          {canView ? <DashboardStats districtId={districtId} permissions={user.permissions} isOwner={user.isDistrictOwner} /> : null}
         </HydrationBoundary>
       ) : null}
     </SignedInSummary>
