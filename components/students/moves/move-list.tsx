@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, ArrowRightLeft } from "lucide-react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState, useTransition } from "react";
 import { RegisterCount, RegisterPages } from "@/components/register/register-parts";
@@ -14,6 +14,7 @@ import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { loadingTexts } from "@/lib/contract/notices";
 import type { StudentMoveItem } from "@/lib/contract/students";
 import { GROUP_MOVE_REVERSIBLE_HOURS } from "@/lib/contract/students-values";
+import { useKeptSelection } from "@/lib/kept-selection";
 import { toast } from "@/lib/notify";
 import { classKeys } from "@/lib/queries/classes";
 import { schoolKeys } from "@/lib/queries/schools";
@@ -32,8 +33,24 @@ function status(move: StudentMoveItem) {
   return "Final";
 }
 
-/** The group moves, newest first, a page at a time (the page kept in the URL), each reversible one with Undo after a confirmation. */
-export function MoveList({ canUndo }: { canUndo: boolean }) {
+/**
+ * Where a move starts: pupils already selected in the admission register go straight to the move form;
+ * otherwise the register, where they are selected ('Move selected').
+ */
+function StartMove() {
+  const selection = useKeptSelection("students");
+  return (
+    <ActionLink href={selection.count > 0 ? routes.studentMove : routes.admissionRegister} icon={ArrowRightLeft}>
+      Start a move
+    </ActionLink>
+  );
+}
+
+/**
+ * The group moves, newest first, a page at a time (the page kept in the URL), each reversible one with Undo
+ * after a confirmation; `canMove` (student.update) offers a way to start one, also when there are none yet.
+ */
+export function MoveList({ canUndo, canMove = canUndo }: { canUndo: boolean; canMove?: boolean }) {
   const router = useRouter();
   const params = useSearchParams();
   const [navigating, startNavigation] = useTransition();
@@ -63,6 +80,7 @@ export function MoveList({ canUndo }: { canUndo: boolean }) {
         <ActionLink href={routes.admissionRegister} icon={ArrowLeft}>
           Back to the admission register
         </ActionLink>
+        {canMove ? <StartMove /> : null}
       </div>
       {undo.busy ? <LoadingOverlay /> : null}
       {list.isPending ? <LoadingOverlay text={loadingTexts.default} /> : null}
@@ -70,6 +88,12 @@ export function MoveList({ canUndo }: { canUndo: boolean }) {
       {list.data ? (
         <>
           <RegisterCount total={total} none="No group moves yet." one="group move" many="group moves" />
+          {total === 0 && canMove ? (
+            <p className="text-sm text-muted-foreground">
+              A move starts in the admission register: select the pupils to move, then choose &lsquo;Move selected&rsquo;, or use &lsquo;Start a move&rsquo;
+              above.
+            </p>
+          ) : null}
           {list.data.moves.length > 0 ? (
             <div
               className={`relative overflow-x-auto rounded-lg border border-border bg-card ${phoneCards.frame} ${list.isPlaceholderData || navigating ? "opacity-60" : ""}`}

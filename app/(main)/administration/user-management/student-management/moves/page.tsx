@@ -32,7 +32,7 @@ export default async function StudentMovesPage({ searchParams }: { searchParams:
   return (
     <PageFrame {...frame}>
       <HydrationBoundary state={queries.state()}>
-        <MoveList canUndo={can.has("student.update")} />
+        <MoveList canUndo={can.has("student.update")} canMove={can.has("student.update")} />
       </HydrationBoundary>
     </PageFrame>
   );
