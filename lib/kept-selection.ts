@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from "react";
+import { clearRegisterQueries } from "./register-return";
 
 /*
  * API (for the registers and the screens that act on their selection):
@@ -66,9 +67,10 @@ export function keptSelection(key: SelectionKey) {
   };
 }
 
-/** Every register's selection: the tab's next user starts with nothing selected. */
+/** Every register's selection (and its kept search, lib/register-return.ts): the tab's next user starts with nothing selected. */
 export function clearKeptSelections() {
   for (const key of Object.keys(storageKeys) as SelectionKey[]) sessionStorage.removeItem(storageKeys[key]);
+  clearRegisterQueries();
   notify();
 }
 

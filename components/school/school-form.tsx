@@ -11,6 +11,7 @@ import { successNotices } from "@/lib/contract/messages";
 import { schoolCategories } from "@/lib/contract/schools-values";
 import type { SchoolDetail, SchoolForm as Values } from "@/lib/contract/schools";
 import { schoolKeys, schoolMutations, useDistrictLgas } from "@/lib/queries/schools";
+import { registerReturnHref } from "@/lib/register-return";
 import { routes } from "@/lib/routes";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
@@ -45,7 +46,7 @@ export function SchoolForm({ districtId, school, onCancel }: Props) {
     invalidates: [schoolKeys.all],
     onSuccess: async () => {
       draft.clear();
-      await succeed(school ? successNotices.schoolUpdated : successNotices.schoolCreated, routes.schoolManagement);
+      await succeed(school ? successNotices.schoolUpdated : successNotices.schoolCreated, registerReturnHref(routes.schoolManagement));
       onCancel?.();
     },
   });

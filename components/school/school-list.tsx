@@ -1,7 +1,8 @@
 "use client";
 
 import { Plus } from "lucide-react";
-import { useState } from "react";
+import { useSearchParams } from "next/navigation";
+import { useEffect, useState } from "react";
 import { SelectField } from "@/components/form/select-field";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -10,6 +11,8 @@ import { TextField } from "@/components/ui/text-field";
 import { loadingTexts } from "@/lib/contract/messages";
 import { schoolCategories } from "@/lib/contract/schools-values";
 import { SCHOOL_PAGE_SIZE, useDistrictLgas, useSchoolSearch, useSchoolSearchTotal, type SchoolFilters } from "@/lib/queries/schools";
+import { keepRegisterQuery } from "@/lib/register-return";
+import { routes } from "@/lib/routes";
 import { useDebounced } from "@/lib/use-debounced";
 import { SchoolCard } from "./school-card";
 import { SchoolForm } from "./school-form";
@@ -18,15 +21,26 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 type Props = { districtId: string; canCreate: boolean; canEdit: boolean };
 
-/** The district's schools as cards: search, filter by local government and category, page through them. */
+/**
+ * The district's schools as cards: search, filter by local government and category, page through them.
+ * The search is in the URL (`searchTerm`) and kept for the tab, so the way back after a save keeps it.
+ */
 export function SchoolList({ districtId, canCreate, canEdit }: Props) {
-  const [text, setText] = useState("");
+  const params = useSearchParams();
+  const [text, setText] = useState(() => params.get("searchTerm") ?? "");
   const [filters, setFilters] = useState<Omit<SchoolFilters, "searchTerm">>({ localGovernment: "", schoolCategory: "", page: 1 });
   const [creating, setCreating] = useState(false);
   const searchTerm = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const results = useSchoolSearch(districtId, { ...filters, searchTerm });
   const counted = useSchoolSearchTotal(districtId, { ...filters, searchTerm });
   const lgas = useDistrictLgas(districtId);
+  useEffect(() => {
+    const query = searchTerm ? new URLSearchParams({ searchTerm }).toString() : "";
+    keepRegisterQuery(routes.schoolManagement, query);
+    const { pathname, search } = window.location;
+    // Next keeps useSearchParams in step with history.replaceState; no server round trip for a keystroke.
+    if (search.replace(/^\?/, "") !== query) window.history.replaceState(window.history.state, "", query ? `${pathname}?${query}` : pathname);
+  }, [searchTerm]);
   const setFilter = (change: Partial<typeof filters>) => setFilters((f) => ({ ...f, ...change, page: change.page ?? 1 }));
   const total = counted.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / SCHOOL_PAGE_SIZE));

@@ -16,6 +16,7 @@ import { staffTypes, type StateTerminologies } from "@/lib/contract/user";
 import { lazyResolver } from "@/lib/lazy-resolver";
 import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { staffKeys, staffMutations } from "@/lib/queries/staff";
+import { registerReturnHref } from "@/lib/register-return";
 import { routes } from "@/lib/routes";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
@@ -52,7 +53,7 @@ export function NewStaffForm({ districtId, terminologies, asDistrictAdmin, atDis
     invalidates: [staffKeys.all],
     onSuccess: (created) => {
       draft.clear();
-      return succeed(successNotices.staffCreated, asDistrictAdmin ? routes.staffRecordOf(created.staff.id) : routes.staffManagement);
+      return succeed(successNotices.staffCreated, asDistrictAdmin ? routes.staffRecordOf(created.staff.id) : registerReturnHref(routes.staffManagement));
     },
   });
 

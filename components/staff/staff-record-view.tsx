@@ -1,5 +1,6 @@
 "use client";
 
+import { RegisterReturnLink } from "@/components/register/register-return-link";
 import { useState } from "react";
 import { DetailList } from "@/components/layout/detail-list";
 import { Button } from "@/components/ui/button";
@@ -72,12 +73,12 @@ export function StaffRecordView({ initial, isSelf, can }: Props) {
         ) : can.update ? (
           <Button onClick={() => setEditing(true)}>Edit staff record</Button>
         ) : null}
-        <NavLink
-          href={routes.staffManagement}
+        <RegisterReturnLink
+          path={routes.staffManagement}
           className="inline-flex min-h-11 items-center rounded-md border border-border px-4 py-2 text-sm font-semibold hover:bg-muted"
         >
           Back to staff
-        </NavLink>
+        </RegisterReturnLink>
       </div>
     </div>
   );

@@ -10,6 +10,7 @@ import { enrolmentStatuses } from "@/lib/contract/students-values";
 import { lazyResolver } from "@/lib/lazy-resolver";
 import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { studentKeys, studentRecordMutations, type StudentUpdate } from "@/lib/queries/students";
+import { registerReturnHref } from "@/lib/register-return";
 import { routes } from "@/lib/routes";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
@@ -39,7 +40,7 @@ export function StudentEditForm({ student, onCancel, ...fields }: Props) {
     invalidates: [studentKeys.all],
     onSuccess: () => {
       draft.clear();
-      return succeed(successNotices.studentUpdated, routes.admissionRegister);
+      return succeed(successNotices.studentUpdated, registerReturnHref(routes.admissionRegister));
     },
   });
 

@@ -4,9 +4,9 @@ import { ArrowLeft } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { DetailList } from "@/components/layout/detail-list";
+import { RegisterReturnLink } from "@/components/register/register-return-link";
 import { formatDay } from "@/components/staff/transfer-dates";
 import { Button } from "@/components/ui/button";
-import { NavLink } from "@/components/ui/nav-link";
 import { loadingTexts } from "@/lib/contract/notices";
 import type { StudentRecord } from "@/lib/contract/students";
 import { accountStatusLabel } from "@/lib/contract/user";
@@ -57,12 +57,12 @@ export function StudentRecordView({ initial, canUpdate, ...fields }: Props) {
       />
       <div className="flex flex-wrap gap-2">
         {canUpdate ? <Button onClick={() => setEditing(s)}>Edit student record</Button> : null}
-        <NavLink
-          href={routes.admissionRegister}
+        <RegisterReturnLink
+          path={routes.admissionRegister}
           className="inline-flex min-h-11 items-center gap-2 rounded-md border border-border px-4 py-2 text-sm font-semibold hover:bg-muted"
         >
           <ArrowLeft size={16} aria-hidden /> Back to the admission register
-        </NavLink>
+        </RegisterReturnLink>
       </div>
     </div>
   );
