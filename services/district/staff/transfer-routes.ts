@@ -29,16 +29,15 @@ import {
   insertMoves,
   insertTransfer,
   isPostedAt,
-  listTransfers,
   movePostings,
   nameOf,
   postingColumns,
   postingNamer,
   rolesAtPostings,
   staffToMove,
-  transferDetail,
   type HeldRole,
 } from "./transfers";
+import { listTransfers, transferDetail } from "./transfer-list";
 
 const tag = "Staff";
 
