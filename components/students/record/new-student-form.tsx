@@ -9,12 +9,14 @@ import type { NewStudent, NewStudentInput } from "@/lib/contract/students";
 import { lazyResolver } from "@/lib/lazy-resolver";
 import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { studentKeys, studentRecordMutations } from "@/lib/queries/students";
+import { handAdmitted } from "@/lib/just-admitted";
+import { registerReturnHref } from "@/lib/register-return";
 import { routes } from "@/lib/routes";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 import { DuplicateWarning, useDuplicateGate } from "./duplicate-warning";
 import { StudentDetailsFields, type StudentFieldsProps } from "./student-details-fields";
-import { blankStudent } from "./student-form-values";
+import { blankStudent, studentName } from "./student-form-values";
 import { formWithoutScript } from "@/lib/form-without-script";
 import { DraftNotice } from "@/components/form/draft-notice";
 import { useFormDraft } from "@/lib/form-draft";
@@ -23,7 +25,8 @@ const validation = lazyResolver(() => import("@/lib/contract/students").then((m)
 
 /**
  * Admits one pupil (POST /student/add): the student form, the possible-duplicate warning that must be
- * answered before saving, then 'Student Created Successfully', 1.5 s, and the admission register.
+ * answered before saving, then 'Student Created Successfully', 1.5 s, and the admission register, which
+ * shows the admission number the pupil was given (components/students/register/admitted-notice.tsx).
  */
 export function NewStudentForm(props: Omit<StudentFieldsProps, "own">) {
   const form = useForm<NewStudentInput, unknown, NewStudent>({ resolver: validation.resolver, defaultValues: blankStudent() });
@@ -33,9 +36,10 @@ export function NewStudentForm(props: Omit<StudentFieldsProps, "own">) {
   const { busy, run } = useApiMutation(studentRecordMutations.create, {
     form,
     invalidates: [studentKeys.all],
-    onSuccess: () => {
+    onSuccess: ({ student }) => {
       draft.clear();
-      return succeed(successNotices.studentCreated, routes.admissionRegister);
+      handAdmitted({ id: student.id, name: studentName(student), admissionNumber: student.admissionNumber });
+      return succeed(successNotices.studentCreated, registerReturnHref(routes.admissionRegister));
     },
   });
 

@@ -16,6 +16,7 @@ import {
   useStudentTotal,
 } from "@/lib/queries/students";
 import { routes } from "@/lib/routes";
+import { AdmittedNotice } from "./admitted-notice";
 import { StudentFilterBar } from "./student-filters";
 import { StudentTable } from "./student-table";
 
@@ -45,6 +46,7 @@ export function AdmissionRegister({ districtId, can }: Props) {
 
   return (
     <div className="flex flex-col gap-4">
+      <AdmittedNotice />
       <div className="flex flex-wrap justify-end gap-2">
         {can.download ? (
           // The list as filtered on screen (a plain link: the register does not load the upload panel).
