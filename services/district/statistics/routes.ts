@@ -16,13 +16,22 @@ import type { Api } from "../../http/api";
 import type { ApiEnv } from "../../http/context";
 import { enrolmentStatistics } from "./enrolment";
 import { chosenSession, reachOf } from "./reach";
+import { statisticsSheets } from "./download";
 import { movementStatistics } from "./movement";
-import { retirementStatistics } from "./retirements";
+import { xlsxResponse } from "../../spreadsheet/respond";
+import { retirementStatistics, type RetirementRules } from "./retirements";
+import type { ServiceConfig } from "../../config";
 
 const tag = "Statistics";
 
 const filtersText =
   "Query: district[0]? (the caller's district when left out; another only for a super administrator), session? (e.g. 2026/2027; the district's current session when left out, never a later one), lgeaId?, schoolId?, category? (a school category), level? (Pre-primary, Primary, Junior Secondary, Senior Secondary), gender? (Male or Female). The figures cover the caller's reach (the district, their LGEA's schools or their school) and say when and for whom they were computed";
+
+/** The statutory retirement points, as configured. */
+const retirementRules = (config: ServiceConfig): RetirementRules => ({
+  teaching: { age: config.RETIREMENT_TEACHING_AGE, serviceYears: config.RETIREMENT_TEACHING_SERVICE_YEARS },
+  nonTeaching: { age: config.RETIREMENT_OTHER_AGE, serviceYears: config.RETIREMENT_OTHER_SERVICE_YEARS },
+});
 
 /** The caller's scope in the district asked about, the session, and the reach's name. */
 async function statisticsContext(c: Context<ApiEnv>, query: StatisticsFilters) {
@@ -92,12 +101,7 @@ export function statisticsRoutes({ route }: Api) {
     },
     async (c, { query }) => {
       const { db, scope, at } = await statisticsContext(c, query);
-      const { config } = c.get("deps");
-      const rules = {
-        teaching: { age: config.RETIREMENT_TEACHING_AGE, serviceYears: config.RETIREMENT_TEACHING_SERVICE_YEARS },
-        nonTeaching: { age: config.RETIREMENT_OTHER_AGE, serviceYears: config.RETIREMENT_OTHER_SERVICE_YEARS },
-      };
-      return c.json((await retirementStatistics(db, scope, query, at, rules)) satisfies RetirementStatistics);
+      return c.json((await retirementStatistics(db, scope, query, at, retirementRules(c.get("deps").config))) satisfies RetirementStatistics);
     },
   );
 
@@ -113,6 +117,30 @@ export function statisticsRoutes({ route }: Api) {
     async (c, { query }) => {
       const { db, scope, at } = await statisticsContext(c, query);
       return c.json((await movementStatistics(db, scope, query, at)) satisfies MovementStatistics);
+    },
+  );
+
+  route(
+    {
+      method: "GET",
+      path: "/statistics/download",
+      summary: `Every statistics table (enrolment, teachers, classes, retirements, movement) as a sheet of one workbook (statistics.xlsx), with a first sheet saying when, for whom and with which filters they were computed and what they mean; every cell is text, the value the API answers (not computable: empty; flags: Yes or No). ${filtersText}`,
+      tag,
+      access: requires("statistics.view"),
+      query: statisticsQuerySchema,
+    },
+    async (c, { query }) => {
+      const { db, scope, at } = await statisticsContext(c, query);
+      const { config } = c.get("deps");
+      const rules = retirementRules(config);
+      const [enrolment, teachers, classes, retirements, movement] = await Promise.all([
+        enrolmentStatistics(db, scope, query, at),
+        teacherStatistics(db, scope, query, at, config.STATISTICS_PUPIL_TEACHER_THRESHOLD),
+        classStatistics(db, scope, query, at),
+        retirementStatistics(db, scope, query, at, rules),
+        movementStatistics(db, scope, query, at),
+      ]);
+      return xlsxResponse(c, "statistics.xlsx", statisticsSheets({ enrolment, teachers, classes, retirements, movement }, query));
     },
   );
 }
