@@ -22,6 +22,8 @@ export type VersionedChange<T extends Versioned> = {
   view?: (row: T["$inferSelect"]) => unknown;
   /** The record the audit entry is filed under, when it is not the row itself (e.g. a district). */
   auditRecord?: (row: T["$inferSelect"]) => { id: string; districtId: string };
+  /** What the audit entry's after says besides the row's view: the import that made the change (`importId`). */
+  note?: Record<string, unknown>;
   /** The row's key, for a table not keyed by `id` (the district's configuration is keyed by its district). */
   key?: { column: PgColumn; value: string };
 };
@@ -52,6 +54,7 @@ export async function updateVersioned<T extends Versioned>(
   if (!row) throw new AppError("conflict", change.stale);
   const view = change.view ?? ((r: T["$inferSelect"]) => r);
   const record = change.auditRecord?.(row) ?? (row as unknown as { id: string; districtId: string });
-  await recordAudit(tx, actor, change.operation, record, view(before), view(row));
+  const after = view(row);
+  await recordAudit(tx, actor, change.operation, record, view(before), change.note ? { ...(after as object), ...change.note } : after);
   return row;
 }

@@ -75,9 +75,13 @@ async function entryRows(db: Reader, scope: StaffScope, filter: AuditFilter, aft
 
 type EntryRow = Awaited<ReturnType<typeof entryRows>>[number];
 
+/** The fields naming an import: the one that created a record (`importId`), the one that changed it (`byImportId`). */
+const importFields = new Set(["importId", "byImportId"]);
+
 /**
- * An entry as the caller may read it. Records an import created say which import (`importId`), but below the
- * district level imports are whoever started it's alone (services/db/scope.ts), so the id is left out there.
+ * An entry as the caller may read it. Records an import created or changed say which import (`importId`,
+ * `byImportId`), but below the district level imports are whoever started it's alone (services/db/scope.ts),
+ * so the ids are left out there.
  */
 function toEntry(row: EntryRow, scope: StaffScope): AuditEntry {
   const name = [row.firstName, row.lastName].filter(Boolean).join(" ");
@@ -90,7 +94,7 @@ function toEntry(row: EntryRow, scope: StaffScope): AuditEntry {
     recordId: row.recordId,
     recordName: recordNameOf(row.before, row.after),
     actor: row.actorId ? { id: row.actorId, name: name || "Former staff member" } : null,
-    changes: scope.level === "district" ? changes : changes.filter((c) => c.field !== "importId"),
+    changes: scope.level === "district" ? changes : changes.filter((c) => !importFields.has(c.field)),
   };
 }
 

@@ -37,7 +37,7 @@ export const schoolMatch: MatchDefinition<Places, SchoolValues> = {
     return rows.map((row) => ({ id: row.id, version: row.version, cells: schoolSheetCells(row) }));
   },
   comparable: ({ lgeaId: _lgea, ...value }) => value,
-  update: async (tx, { id, version, value }, { scope: requestScope, actor }) => {
+  update: async (tx, { id, version, value }, { scope: requestScope, actor, importId }) => {
     const before = await schoolOrNotFound(tx, requestScope, id);
     const scope = scopeInDistrict(requestScope, before.districtId);
     await updateVersioned(tx, scope, actor, school, before, {
@@ -53,6 +53,8 @@ export const schoolMatch: MatchDefinition<Places, SchoolValues> = {
       },
       operation: "school.update",
       stale: importMessages.changedSinceUpload,
+      // The entry names the import that made the change (the record's own importId is the one that created it).
+      note: { byImportId: importId },
     });
   },
 };

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importMessages, type ImportConfirmed, type ImportRowsPage, type StagedRow } from "../../../lib/contract/imports";
+import type { AuditPage } from "../../../lib/contract/audit";
 import type { RoleSummary } from "../../../lib/contract/roles";
 import { schoolMessages } from "../../../lib/contract/schools";
 import type { AuthResult } from "../../../lib/contract/user";
@@ -100,8 +101,10 @@ describe("school spreadsheets: rows naming an existing school are updates or unc
       recordId: changed.id,
       actorStaffId: admin1.staff.id,
       before: { description: "Day school", version: 1 },
-      after: { description: "Boarding school", version: 2 },
+      after: { description: "Boarding school", version: 2, byImportId: page.importId },
     });
+    // The import that made the change is named on the entry.
+    expect(present(entries[0]).before).not.toHaveProperty("byImportId");
     expect(await expectOk<ImportConfirmed>(await confirm(page.importId))).toMatchObject({ created: 1, updated: 1, alreadyConfirmed: true });
     expect(await updatesOf([changed.id])).toHaveLength(1);
   });
@@ -154,7 +157,14 @@ describe("school spreadsheets: rows naming an existing school are updates or unc
   });
 
   it("matches only schools in the uploader's scope; needs school.update to apply updates, though skipping them does not", async () => {
-    const lgea = (await workingAtAlimoshoLgea(api, admin1)).authorizationToken;
+    const { role: desk } = await expectOk<{ role: RoleSummary }>(
+      await api.call("POST", "/role/add", {
+        token: token(),
+        body: { name: "Alimosho schools desk", operations: ["school.view", "school.update", "school.upload", "school.download", "audit.view"] },
+      }),
+      201,
+    );
+    const lgea = (await workingAtAlimoshoLgea(api, admin1, desk.id)).authorizationToken;
     const register = await downloaded();
     const agege = present(register.find((r) => r[0] === AGEGE));
     const alimosho = present(register.find((r) => r[0] === ALIMOSHO));
@@ -172,6 +182,14 @@ describe("school spreadsheets: rows naming an existing school are updates or unc
     const now = await schoolsNamed([AGEGE, ALIMOSHO]);
     expect(now.find((s) => s.name === ALIMOSHO)?.description).toBe("Updated by the LGEA");
     expect(now.find((s) => s.name === AGEGE)?.description).not.toBe("Taken over");
+    // The entry names the import below the district level only to the district.
+    const alimoshoId = present(now.find((s) => s.name === ALIMOSHO)).id;
+    const trail = async (t: string) =>
+      (await expectOk<AuditPage>(await api.call("GET", `/audit/search?recordId=${alimoshoId}`, { token: t }))).entries.filter(
+        (e) => e.operation === "school.update",
+      );
+    expect((await trail(lgea))[0]?.changes.map((c) => c.field)).toEqual(["description"]);
+    expect((await trail(token()))[0]?.changes).toContainEqual({ field: "byImportId", before: null, after: page.importId });
 
     // Given school.upload but not school.update: may add schools, not change them.
     const { role } = await expectOk<{ role: RoleSummary }>(

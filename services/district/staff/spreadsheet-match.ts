@@ -53,7 +53,7 @@ export const staffMatch: MatchDefinition<SheetContext, NewStaff> = {
     const { phoneCode, phoneNumber, schoolId, lgeaId: _lgea, addressCoordinates: _pin, ...same } = value;
     return { ...same, phoneNumber: `${phoneCode}${phoneNumber}`, school: schoolId } satisfies Record<ColumnKey, unknown>;
   },
-  update: async (tx, { id, version, value }, { scope, actor, deps }) => {
+  update: async (tx, { id, version, value }, { scope, actor, importId, deps }) => {
     const before = await findStaff(tx, scope, id);
     if (!before) throw notFound();
     await assertMayChange(tx, scope, actor, before);
@@ -84,6 +84,8 @@ export const staffMatch: MatchDefinition<SheetContext, NewStaff> = {
       operation: "staff.update",
       stale: importMessages.changedSinceUpload,
       view: auditView,
+      // The entry names the import that made the change (the record's own importId is the one that created it).
+      note: { byImportId: importId },
     });
     if (!emailChanges && !phoneChanges) return;
     // Told as the edit form tells them, once the import has committed.

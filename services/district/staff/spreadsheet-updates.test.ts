@@ -78,8 +78,10 @@ describe("staff spreadsheets: rows naming an existing staff member are updates o
       recordId: changed.id,
       actorStaffId: w.admin1.staff.id,
       before: { address: "12 Awolowo Way, Ikeja", version: 1 },
-      after: { address: "7 New Road, Alimosho", version: 2 },
+      after: { address: "7 New Road, Alimosho", version: 2, byImportId: page.importId },
     });
+    // The import that made the change is named on the entry.
+    expect(present(entries[0]).before).not.toHaveProperty("byImportId");
     expect(JSON.stringify(entries[0])).not.toContain("passwordHash");
     // A retry applies nothing twice.
     expect(await expectOk<ImportConfirmed>(await confirm(page.importId))).toMatchObject({ created: 1, updated: 1, alreadyConfirmed: true });

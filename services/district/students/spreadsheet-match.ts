@@ -41,7 +41,7 @@ export const studentMatch: MatchDefinition<SheetContext, NewStudent> = {
       guardianPhone: guardianPhone ? `${guardianPhoneCode}${guardianPhone}` : null,
     } satisfies Record<ColumnKey, unknown>;
   },
-  update: async (tx, { id, version, value }, { scope, actor }) => {
+  update: async (tx, { id, version, value }, { scope, actor, importId }) => {
     const before = await studentOrNotFound(tx, scope, id);
     const inDistrict = scopeInDistrict(scope, before.districtId);
     await assertStudentPlacement(tx, inDistrict, value);
@@ -55,6 +55,8 @@ export const studentMatch: MatchDefinition<SheetContext, NewStudent> = {
       operation: "student.update",
       stale: importMessages.changedSinceUpload,
       view: auditView,
+      // The entry names the import that made the change (the record's own importId is the one that created it).
+      note: { byImportId: importId },
     });
   },
 };

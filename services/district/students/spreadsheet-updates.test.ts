@@ -51,8 +51,10 @@ describe("student spreadsheets: rows naming an existing pupil are updates or unc
     expect(entries[0]).toMatchObject({
       recordId: changed.id,
       before: { guardianPhone: "8031112233", version: 1 },
-      after: { guardianPhone: "8095551234", version: 2 },
+      after: { guardianPhone: "8095551234", version: 2, byImportId: page.importId },
     });
+    // The import that made the change is named on the entry.
+    expect(present(entries[0]).before).not.toHaveProperty("byImportId");
     // A retry applies nothing twice.
     expect(await expectOk<ImportConfirmed>(await confirm(page.importId))).toMatchObject({ created: 3, updated: 1, alreadyConfirmed: true });
     expect(await updatesOf([changed.id])).toHaveLength(1);
