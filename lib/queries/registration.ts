@@ -45,6 +45,10 @@ export const registrationCalls = {
   approve: (districtId: string) => clientApi<{ message: string }>(districtApi(`super-admin/registrations/${districtId}/approve`), { method: "POST" }),
   requestChanges: (districtId: string, reason: string) =>
     clientApi<{ message: string }>(districtApi(`super-admin/registrations/${districtId}/request-changes`), { method: "POST", json: { reason } }),
+  reject: (districtId: string, reason: string) =>
+    clientApi<{ message: string }>(districtApi(`super-admin/registrations/${districtId}/reject`), { method: "POST", json: { reason } }),
+  /** The owner withdraws their registration under review; their session ends with it. */
+  withdraw: () => clientApi<{ message: string }>(districtApi("district/registration/withdraw"), { method: "POST" }),
   resubmit: (values: Omit<DistrictUpdate, "version">) =>
     clientApi<{ message: string }>(districtApi("district/registration"), { method: "PATCH", json: values }),
 };
