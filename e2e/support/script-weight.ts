@@ -1,4 +1,4 @@
-import type { Browser } from "@playwright/test";
+import type { Browser, BrowserContext } from "@playwright/test";
 import { routes } from "../../lib/routes";
 import { demoPasswords, demoSecondFactorSecret } from "../../services/db/demo-data";
 import { finishSignIn } from "./second-factor";
@@ -18,14 +18,6 @@ export const raisedBudgets: Partial<Record<RouteName, { kb: number; reason: stri
     kb: 210,
     reason:
       "a guest page that carries the signed-in pages' staff form (react-hook-form, the query cache for the reference data and the username check, the date, place and phone fields): the signed-in budget",
-  },
-  updatePasswordOtp: {
-    kb: 166,
-    reason: "the typed phone and date rules every form now shares (lib/contract/local-formats.ts) reach this guest form through its fields: 0.1 KB over",
-  },
-  newStudent: {
-    kb: 212,
-    reason: "the admission form's typed dates (day/month/year, separators as they are typed) and phones in local form: 1.2 KB over; to be won back",
   },
 };
 
@@ -58,62 +50,100 @@ export function measuredPages(ids: DeepIds): MeasuredPage[] {
     });
 }
 
-async function signedInContext(browser: Browser, portal: string, account: Account | null) {
-  const context = await browser.newContext({ baseURL: portal });
-  if (account) {
-    const signedIn = await context.request.post("/api/auth/login", { data: { email: account.email, password: account.password }, headers: { origin: portal } });
-    if (!signedIn.ok()) throw new Error(`sign-in of ${account.email} failed: ${signedIn.status()}`);
-    await finishSignIn(context.request, (await signedIn.json()) as { redirectTo: string }, account, { headers: { origin: portal } });
-  }
-  return context;
+/** Signs `context` in as `account` (the password, then the app's code): once per account and run. */
+async function signIn(context: BrowserContext, portal: string, account: Account) {
+  const signedIn = await context.request.post("/api/auth/login", { data: { email: account.email, password: account.password }, headers: { origin: portal } });
+  if (!signedIn.ok()) throw new Error(`sign-in of ${account.email} failed: ${signedIn.status()}`);
+  await finishSignIn(context.request, (await signedIn.json()) as { redirectTo: string }, account, { headers: { origin: portal } });
 }
 
 /**
  * The deep routes' ids: the first school of the administrator's district, the first of its roles, of its
  * staff and of its pupils, and the reference of a new ₦100 payment link (the provider stand-in's checkout).
  */
-export async function deepIds(browser: Browser, portal: string): Promise<DeepIds> {
-  const context = await signedInContext(browser, portal, admin);
-  try {
-    const me = (await (await context.request.get("/api/district/auth/me")).json()) as { currentOrganization: { id: string } };
-    const schools = (await (await context.request.get("/api/district/school/search?limit=1")).json()) as { foundSchools: { id: string }[] };
-    const roles = (await (await context.request.get(`/api/district/role/get-roles-for-organization/${me.currentOrganization.id}`)).json()) as {
-      roles: { id: string }[];
-    };
-    const staff = (await (await context.request.get("/api/district/staff/search?limit=1")).json()) as { foundStaffs: { id: string }[] };
-    const students = (await (await context.request.get("/api/district/student/search?limit=1")).json()) as { foundStudents: { id: string }[] };
-    const link = await context.request.post("/api/billing/wallet/payment-link", { data: { amount: 10_000 }, headers: { origin: portal } });
-    const standInCheckoutOf = ((await link.json()) as { reference?: string }).reference;
-    if (!link.ok() || !standInCheckoutOf) throw new Error(`no payment link for the stand-in's checkout: ${link.status()}`);
-    const editSchool = schools.foundSchools[0]?.id;
-    const editRole = roles.roles[0]?.id;
-    const staffRecordOf = staff.foundStaffs[0]?.id;
-    const studentRecordOf = students.foundStudents[0]?.id;
-    if (!editSchool || !editRole || !staffRecordOf || !studentRecordOf) throw new Error("the demo district has no school, role, staff member or pupil to open");
-    return { editSchool, editRole, staffRecordOf, studentRecordOf, standInCheckoutOf };
-  } finally {
-    await context.close();
-  }
+async function readDeepIds(context: BrowserContext, portal: string): Promise<DeepIds> {
+  const me = (await (await context.request.get("/api/district/auth/me")).json()) as { currentOrganization: { id: string } };
+  const schools = (await (await context.request.get("/api/district/school/search?limit=1")).json()) as { foundSchools: { id: string }[] };
+  const roles = (await (await context.request.get(`/api/district/role/get-roles-for-organization/${me.currentOrganization.id}`)).json()) as {
+    roles: { id: string }[];
+  };
+  const staff = (await (await context.request.get("/api/district/staff/search?limit=1")).json()) as { foundStaffs: { id: string }[] };
+  const students = (await (await context.request.get("/api/district/student/search?limit=1")).json()) as { foundStudents: { id: string }[] };
+  const link = await context.request.post("/api/billing/wallet/payment-link", { data: { amount: 10_000 }, headers: { origin: portal } });
+  const standInCheckoutOf = ((await link.json()) as { reference?: string }).reference;
+  if (!link.ok() || !standInCheckoutOf) throw new Error(`no payment link for the stand-in's checkout: ${link.status()}`);
+  const editSchool = schools.foundSchools[0]?.id;
+  const editRole = roles.roles[0]?.id;
+  const staffRecordOf = staff.foundStaffs[0]?.id;
+  const studentRecordOf = students.foundStudents[0]?.id;
+  if (!editSchool || !editRole || !staffRecordOf || !studentRecordOf) throw new Error("the demo district has no school, role, staff member or pupil to open");
+  return { editSchool, editRole, staffRecordOf, studentRecordOf, standInCheckoutOf };
 }
 
+export type ScriptMeter = {
+  /** The deep routes' ids, read as the district administrator. */
+  deepIds: () => Promise<DeepIds>;
+  /** The portal's own script a cold load of the page transfers, compressed, and the page's status. */
+  weigh: (page: MeasuredPage) => Promise<{ kb: number; status: number }>;
+  close: () => Promise<void>;
+};
+
 /**
- * The portal's own script transferred (compressed, as the browser receives it) on a cold load of a page
- * of the production build: a fresh browser context, so nothing comes from the cache, signed in anew
- * (a session of its own) where the page needs it. Third-party scripts (the maps service) do not count.
+ * Weighs pages of the production build as a cold load: one browser context per account (a guest's, the
+ * administrator's, the super administrator's), signed in once and kept open, so the session's cookie follows
+ * every refresh the portal makes (the suite's access tokens live seconds and a refresh token is used once:
+ * a session is never copied between contexts). Each page is a new tab with the browser's cache turned off
+ * (Chromium's Network.setCacheDisabled), so every script is fetched as on a first visit. Only the portal's
+ * own scripts count: third-party ones (the maps service) do not.
  */
-export async function scriptTransferred(browser: Browser, portal: string, page: MeasuredPage): Promise<{ kb: number; status: number }> {
-  const context = await signedInContext(browser, portal, page.account);
+export function openScriptMeter(browser: Browser, portal: string): ScriptMeter {
+  const contexts = new Map<string, Promise<BrowserContext>>();
+  const contextFor = (account: Account | null) => {
+    const key = account?.email ?? "guest";
+    let context = contexts.get(key);
+    if (!context) {
+      context = browser.newContext({ baseURL: portal }).then(async (opened) => {
+        if (account) await signIn(opened, portal, account);
+        return opened;
+      });
+      contexts.set(key, context);
+    }
+    return context;
+  };
+  return {
+    deepIds: async () => readDeepIds(await contextFor(admin), portal),
+    weigh: async (page) => {
+      const tab = await (await contextFor(page.account)).newPage();
+      try {
+        const devtools = await tab.context().newCDPSession(tab);
+        await devtools.send("Network.enable");
+        await devtools.send("Network.setCacheDisabled", { cacheDisabled: true });
+        const sizes: Promise<number>[] = [];
+        tab.on("response", (response) => {
+          const request = response.request();
+          if (request.resourceType() === "script" && new URL(response.url()).origin === portal) sizes.push(request.sizes().then((s) => s.responseBodySize));
+        });
+        const answer = await tab.goto(page.path, { waitUntil: "networkidle" });
+        const bytes = (await Promise.all(sizes)).reduce((sum, n) => sum + n, 0);
+        return { kb: bytes / 1024, status: answer?.status() ?? 0 };
+      } finally {
+        await tab.close();
+      }
+    },
+    close: async () => {
+      const opened = await Promise.allSettled(contexts.values());
+      contexts.clear();
+      await Promise.all(opened.map((c) => (c.status === "fulfilled" ? c.value.close() : undefined)));
+    },
+  };
+}
+
+/** The deep routes' ids, in a context of their own (for a caller that weighs nothing). */
+export async function deepIds(browser: Browser, portal: string): Promise<DeepIds> {
+  const meter = openScriptMeter(browser, portal);
   try {
-    const tab = await context.newPage();
-    const sizes: Promise<number>[] = [];
-    tab.on("response", (response) => {
-      const request = response.request();
-      if (request.resourceType() === "script" && new URL(response.url()).origin === portal) sizes.push(request.sizes().then((s) => s.responseBodySize));
-    });
-    const answer = await tab.goto(page.path, { waitUntil: "networkidle" });
-    const bytes = (await Promise.all(sizes)).reduce((sum, n) => sum + n, 0);
-    return { kb: bytes / 1024, status: answer?.status() ?? 0 };
+    return await meter.deepIds();
   } finally {
-    await context.close();
+    await meter.close();
   }
 }
