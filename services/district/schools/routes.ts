@@ -22,8 +22,6 @@ import type { Api } from "../../http/api";
 import type { ApiEnv } from "../../http/context";
 import { AppError, notFound } from "../../http/errors";
 import { mountSpreadsheetRoutes } from "../../spreadsheet/routes";
-import { classLevelsAt } from "../classes/queries";
-import { levelsOfSchool } from "../classes/rules";
 import { findStaff } from "../staff/queries";
 import {
   deleteSchoolRole,
@@ -41,7 +39,7 @@ import {
   searchSchools,
   countSchools,
 } from "./queries";
-import { placesByLocalGovernment, schoolOrThrow } from "./rules";
+import { assertCategoryKeepsClasses, placesByLocalGovernment, schoolOrThrow } from "./rules";
 import { schoolEntity } from "./spreadsheet";
 
 const tag = "Schools";
@@ -209,11 +207,7 @@ export function schoolRoutes(api: Api) {
           const set = async () => {
             const values = schoolOrThrow(body, placesByLocalGovernment(await placesInScope(tx, scope)));
             if (await isSchoolNameTaken(tx, scope, values.name, before.id)) throw nameTaken();
-            if (values.category !== before.category) {
-              const allowed = levelsOfSchool(values.category);
-              if ((await classLevelsAt(tx, scope, before.id)).some((level) => !allowed.includes(level)))
-                throw new AppError("conflict", schoolMessages.categoryKeepsClasses, [{ path: "category", message: schoolMessages.categoryKeepsClasses }]);
-            }
+            await assertCategoryKeepsClasses(tx, scope, before, values.category);
             return values;
           };
           return updateVersioned(tx, scope, actor, school, before, { version: body.version, set, operation: "school.update", stale: schoolMessages.stale });

@@ -1,7 +1,11 @@
 import { formInvalidMessage } from "../../../lib/contract/messages";
 import { schoolCategories, schoolFormSchema, schoolMessages, type SchoolForm } from "../../../lib/contract/schools";
+import type { Reader } from "../../db/client";
 import { normalizeName } from "../../db/names";
+import type { StaffScope } from "../../db/scope";
 import { AppError } from "../../http/errors";
+import { classLevelsAt } from "../classes/queries";
+import { levelsOfSchool } from "../classes/rules";
 import type { SchoolValues } from "./queries";
 
 /** The places a school may lie in: the scope's LGEAs, by lower-cased local government. */
@@ -40,4 +44,12 @@ export function schoolOrThrow(data: SchoolForm, places: Places): SchoolValues {
       Object.entries(result.errors).map(([path, message]) => ({ path, message })),
     );
   return result.value;
+}
+
+/** A school's new category must still fit every class it has (the form and a spreadsheet's update alike). */
+export async function assertCategoryKeepsClasses(db: Reader, scope: StaffScope, before: { id: string; category: string }, category: string) {
+  if (category === before.category) return;
+  const allowed = levelsOfSchool(category);
+  if ((await classLevelsAt(db, scope, before.id)).some((level) => !allowed.includes(level)))
+    throw new AppError("conflict", schoolMessages.categoryKeepsClasses, [{ path: "category", message: schoolMessages.categoryKeepsClasses }]);
 }

@@ -6,10 +6,8 @@ import { scopeInDistrict, within } from "../../db/scope";
 import { updateVersioned } from "../../db/versioned";
 import { AppError } from "../../http/errors";
 import type { MatchDefinition } from "../../spreadsheet/entity";
-import { classLevelsAt } from "../classes/queries";
-import { levelsOfSchool } from "../classes/rules";
 import { isSchoolNameTaken, schoolOrNotFound, type SchoolValues } from "./queries";
-import type { Places } from "./rules";
+import { assertCategoryKeepsClasses, type Places } from "./rules";
 
 /** A school as the sheet writes it (the download's columns). */
 export const schoolSheetCells = (r: { name: string; description: string | null; address: string | null; localGovernment: string; category: string }) => ({
@@ -44,11 +42,7 @@ export const schoolMatch: MatchDefinition<Places, SchoolValues> = {
       version,
       set: async () => {
         if (await isSchoolNameTaken(tx, scope, value.name, before.id)) throw new AppError("conflict", schoolMessages.nameTaken);
-        if (value.category !== before.category) {
-          const allowed = levelsOfSchool(value.category);
-          if ((await classLevelsAt(tx, scope, before.id)).some((level) => !allowed.includes(level)))
-            throw new AppError("conflict", schoolMessages.categoryKeepsClasses, [{ path: "category", message: schoolMessages.categoryKeepsClasses }]);
-        }
+        await assertCategoryKeepsClasses(tx, scope, before, value.category);
         return value;
       },
       operation: "school.update",

@@ -53,6 +53,16 @@ export async function tellOfChange({ db, mailer }: Deps, to: string, what: strin
   });
 }
 
+/**
+ * After someone else's change of a staff member's contact details (the edit form, a spreadsheet's update):
+ * the old address is told of a new e-mail (`newEmail`), and the account of a new phone number.
+ */
+export async function tellOfContactChange(deps: Deps, before: StaffRow, after: StaffRow, newEmail: string | undefined) {
+  if (newEmail) await tellOfChange(deps, before.email, `The e-mail address of your portal account was changed to ${newEmail}.`);
+  if (after.phoneCode !== before.phoneCode || after.phoneNumber !== before.phoneNumber)
+    await tellOfChange(deps, after.email, `The phone number of your portal account was changed to ${after.phoneCode} ${after.phoneNumber}.`);
+}
+
 export function contactChangeRoutes({ route }: Api) {
   route(
     {

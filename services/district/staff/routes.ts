@@ -24,7 +24,7 @@ import type { Api } from "../../http/api";
 import { AppError, notFound } from "../../http/errors";
 import { dropImage, imageFrom, MAX_IMAGE_FORM_BYTES, readForm, saveImage } from "../../images/image-upload";
 import { assertKnownPlaces } from "../reference/places";
-import { assertCurrentPassword, requestEmailChange, tellOfChange } from "./contact-change";
+import { assertCurrentPassword, requestEmailChange, tellOfContactChange } from "./contact-change";
 import { isEmailTaken, isPhoneTaken } from "./identity";
 import { assertMayChange } from "./rules";
 import { auditView, countStaff, findStaff, postingAndRoles, searchStaff, setProfilePicture, staffProfile } from "./queries";
@@ -106,9 +106,7 @@ export function staffRoutes({ route }: Api) {
         });
       });
       if (own && emailChanges) await requestEmailChange(deps, updated, email);
-      if (!own && emailChanges) await tellOfChange(deps, found.email, `The e-mail address of your portal account was changed to ${email}.`);
-      if (phoneChanges)
-        await tellOfChange(deps, updated.email, `The phone number of your portal account was changed to ${details.phoneCode} ${details.phoneNumber}.`);
+      await tellOfContactChange(deps, found, updated, !own && emailChanges ? email : undefined);
       return c.json({ staff: await staffProfile(db, scope, updated), ...(own && emailChanges ? { pendingEmail: email } : {}) } satisfies StaffUpdated);
     },
   );

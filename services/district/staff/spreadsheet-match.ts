@@ -7,7 +7,7 @@ import { within, withinDistrict } from "../../db/scope";
 import { updateVersioned } from "../../db/versioned";
 import { AppError, notFound } from "../../http/errors";
 import type { MatchDefinition } from "../../spreadsheet/entity";
-import { tellOfChange } from "./contact-change";
+import { tellOfContactChange } from "./contact-change";
 import { isEmailTaken, isPhoneTaken } from "./identity";
 import { auditView, findStaff } from "./queries";
 import { assertMayChange } from "./rules";
@@ -89,10 +89,6 @@ export const staffMatch: MatchDefinition<SheetContext, NewStaff> = {
     });
     if (!emailChanges && !phoneChanges) return;
     // Told as the edit form tells them, once the import has committed.
-    return async () => {
-      if (emailChanges) await tellOfChange(deps, before.email, `The e-mail address of your portal account was changed to ${email}.`);
-      if (phoneChanges)
-        await tellOfChange(deps, updated.email, `The phone number of your portal account was changed to ${updated.phoneCode} ${updated.phoneNumber}.`);
-    };
+    return () => tellOfContactChange(deps, before, updated, emailChanges ? email : undefined);
   },
 };
