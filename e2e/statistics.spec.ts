@@ -1,5 +1,14 @@
 import type { Page } from "@playwright/test";
-import type { ClassStatistics, EnrolmentStatistics, PupilTeacherRatio, TeacherStatistics } from "../lib/contract/statistics-values";
+import ExcelJS from "exceljs";
+import type {
+  ClassStatistics,
+  EnrolmentStatistics,
+  MovementStatistics,
+  PupilTeacherRatio,
+  RetirementCounts,
+  RetirementStatistics,
+  TeacherStatistics,
+} from "../lib/contract/statistics-values";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { expectFitsScreen } from "./support/fits-screen";
 import { accounts, apiToken, districtApi, expect, test } from "./support/fixtures";
@@ -22,6 +31,19 @@ async function figuresOf<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** Every sheet of a downloaded workbook by name, each cell as text, header row first. */
+async function workbookSheets(path: string): Promise<Map<string, string[][]>> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(path);
+  const sheets = new Map<string, string[][]>();
+  for (const sheet of book.worksheets) {
+    const rows: string[][] = [];
+    sheet.eachRow((row) => rows.push(Array.from({ length: row.cellCount }, (_, i) => String(row.getCell(i + 1).value ?? ""))));
+    sheets.set(sheet.name, rows);
+  }
+  return sheets;
+}
+
 test.describe("statistics", () => {
   test("fits a phone and keeps to the keyboard @demo @phone", async ({ page, signIn }) => {
     await signIn(accounts.admin2);
@@ -38,10 +60,12 @@ test.describe("statistics", () => {
   });
 
   test("shows exactly what the statistics API answers @demo @phone", async ({ page, signIn }) => {
-    const [enrolment, teachers, classes] = await Promise.all([
+    const [enrolment, teachers, classes, retirements, movement] = await Promise.all([
       figuresOf<EnrolmentStatistics>("/statistics/enrolment"),
       figuresOf<TeacherStatistics>("/statistics/teachers"),
       figuresOf<ClassStatistics>("/statistics/classes"),
+      figuresOf<RetirementStatistics>("/statistics/retirements"),
+      figuresOf<MovementStatistics>("/statistics/movement"),
     ]);
     await signIn(accounts.admin2);
     await page.goto(STATISTICS);
@@ -77,6 +101,62 @@ test.describe("statistics", () => {
       expect(await tableRows(page, "Class arms over capacity")).toEqual(
         classes.overCapacity.map((a) => [a.school, a.lgea, a.className, n(a.pupils), n(a.capacity), n(a.over)]),
       );
+
+    const years = (c: RetirementCounts) => [c.past, ...c.byYear, c.total].map(n);
+    if (retirements.byLgea.length === 0) await expect(page.getByText("No staff reach their retirement point in these five years.").first()).toBeVisible();
+    else expect(await tableRows(page, "Retirements by LGEA")).toEqual(retirements.byLgea.map((r) => [r.lgea, r.staffType, ...years(r)]));
+    if (retirements.bySpecialisation.length > 0)
+      expect(await tableRows(page, "Retirements by area of specialisation")).toEqual(
+        retirements.bySpecialisation.map((r) => [r.area, r.staffType, ...years(r)]),
+      );
+    if (retirements.notCounted.length > 0)
+      expect(await tableRows(page, "Staff not counted")).toEqual(retirements.notCounted.map((r) => [r.name, r.posting, r.staffType, r.missing.join(", ")]));
+    await expect(page.locator("[data-section=retirements] dl")).toContainText(`Not counted (a date missing)${n(retirements.notCountedTotal)}`);
+
+    expect(await tableRows(page, "Movement by LGEA")).toEqual(
+      movement.byLgea.map((l) => [
+        l.lgea,
+        n(l.admissions.female),
+        n(l.admissions.male),
+        n(l.admissions.total),
+        n(l.pupilsIn),
+        n(l.pupilsOut),
+        n(l.staffIn),
+        n(l.staffOut),
+      ]),
+    );
+    await expect(page.locator("[data-section=movement] dl")).toContainText(`Pupils admitted${n(movement.totals.admissions.total)}`);
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test("downloads every table as the page shows it, and prints on A4 without the portal's frame @demo", async ({ page, signIn }) => {
+    await signIn(accounts.admin2);
+    await page.goto(STATISTICS);
+    await expect(page.getByRole("region", { name: "Staff by LGEA", exact: true })).toBeVisible();
+    await expect(page.getByText("Computing the figures…")).toHaveCount(0);
+    const saved = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download all tables" }).click();
+    const download = await saved;
+    expect(download.suggestedFilename()).toBe("statistics.xlsx");
+    const sheets = await workbookSheets(await download.path());
+    const shown = (sheet: string, columns: number) =>
+      sheets
+        .get(sheet)
+        ?.slice(1)
+        .map((row) => row.slice(0, columns).map((v, i) => (i === 0 ? v : n(Number(v)))));
+    expect(shown("Enrolment by LGEA", 4)).toEqual((await tableRows(page, "Enrolment by LGEA")).map((row) => row.slice(0, 4)));
+    expect(shown("Enrolment by school", 1)).toEqual((await tableRows(page, "Enrolment by school")).map((row) => row.slice(0, 1)));
+    expect(
+      sheets
+        .get("Staff by school")
+        ?.slice(1)
+        .map((row) => [row[0], row[1], row[2], ...row.slice(3, 9).map((v) => n(Number(v)))]),
+    ).toEqual((await tableRows(page, "Staff by school")).map((row) => row.slice(0, 9)));
+    expect(shown("Movement by LGEA", 8)).toEqual(await tableRows(page, "Movement by LGEA"));
+
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(page.getByRole("link", { name: "Download all tables" })).toBeHidden();
+    await expect(page.getByRole("heading", { name: "Teachers", exact: true })).toBeVisible();
   });
 });

@@ -1,13 +1,28 @@
 "use client";
 
+import { Download, Printer } from "lucide-react";
 import { useRegisterUrl } from "@/components/register/use-register-url";
 import { statisticsDefinitions, statisticsMessages as m, type StatisticsReach } from "@/lib/contract/statistics-values";
-import { statisticsFilterKeys, statisticsFiltersFromQuery, useClassStatistics, useEnrolmentStatistics, useTeacherStatistics } from "@/lib/queries/statistics";
+import {
+  statisticsFilterKeys,
+  statisticsDownloadHref,
+  statisticsFiltersFromQuery,
+  useClassStatistics,
+  useEnrolmentStatistics,
+  useMovementStatistics,
+  useRetirementStatistics,
+  useTeacherStatistics,
+} from "@/lib/queries/statistics";
 import { ClassesSection } from "./classes-section";
 import { EnrolmentSection } from "./enrolment-section";
+import { MovementSection } from "./movement-section";
+import { RetirementsSection } from "./retirements-section";
 import { SectionState } from "./section-state";
 import { StatisticsFilters } from "./statistics-filters";
 import { TeachersSection } from "./teachers-section";
+
+const secondary =
+  "inline-flex min-h-11 items-center gap-2 rounded-md border border-border bg-card px-4 py-2 text-sm font-semibold hover:bg-muted focus-visible:outline-2 focus-visible:outline-primary";
 
 const levelName = { district: "the district", lgea: "the LGEA", school: "the school" } as const;
 
@@ -31,9 +46,20 @@ export function StatisticsArea({ districtId }: { districtId: string }) {
   const enrolment = useEnrolmentStatistics(districtId, filters);
   const teachers = useTeacherStatistics(districtId, filters);
   const classes = useClassStatistics(districtId, filters);
+  const retirements = useRetirementStatistics(districtId, filters);
+  const movement = useMovementStatistics(districtId, filters);
   const figures = enrolment.data;
   return (
     <div className="flex flex-col gap-5" data-statistics>
+      <div className="flex flex-wrap justify-end gap-2 print:hidden">
+        {/* Every table as filtered on screen, one sheet each, streamed by the API. */}
+        <a href={statisticsDownloadHref(districtId, filters)} download="statistics.xlsx" className={secondary}>
+          <Download size={16} aria-hidden /> Download all tables
+        </a>
+        <button type="button" className={secondary} onClick={() => window.print()}>
+          <Printer size={16} aria-hidden /> Print
+        </button>
+      </div>
       <StatisticsFilters filters={filters} onChange={(next) => go(next)} choices={figures?.choices ?? null} currentSession={figures?.currentSession ?? null} />
       {enrolment.isPending ? (
         <p role="status" className="rounded-lg border border-border bg-card p-6 text-center text-sm">
@@ -60,6 +86,22 @@ export function StatisticsArea({ districtId }: { districtId: string }) {
           <>
             <ComputedFor figures={data} />
             <ClassesSection figures={data} />
+          </>
+        )}
+      </SectionState>
+      <SectionState read={retirements} title="Retirements" id="retirements">
+        {(data) => (
+          <>
+            <ComputedFor figures={data} />
+            <RetirementsSection figures={data} />
+          </>
+        )}
+      </SectionState>
+      <SectionState read={movement} title="Movement" id="movement">
+        {(data) => (
+          <>
+            <ComputedFor figures={data} />
+            <MovementSection figures={data} />
           </>
         )}
       </SectionState>

@@ -2,8 +2,9 @@
 // change every day, so the figures are asked for afresh when the page opens, and kept while it stays open.
 
 import { keepPreviousData } from "@tanstack/react-query";
-import type { ClassStatistics, EnrolmentStatistics, TeacherStatistics } from "../contract/statistics-values";
+import type { ClassStatistics, EnrolmentStatistics, MovementStatistics, RetirementStatistics, TeacherStatistics } from "../contract/statistics-values";
 import { registerFilterQuery, registerFromQuery, type RegisterFilters } from "../register-url";
+import { districtApi } from "../client-api";
 import { apiRead, useApiRead } from "./api-read";
 
 /** The statistics' filters, as the page's URL and GET /statistics/* name them, in this order. */
@@ -25,6 +26,8 @@ export const statisticsKeys = {
   enrolment: (districtId: string, filterKey: string) => ["statistics", "enrolment", districtId, filterKey] as const,
   teachers: (districtId: string, filterKey: string) => ["statistics", "teachers", districtId, filterKey] as const,
   classes: (districtId: string, filterKey: string) => ["statistics", "classes", districtId, filterKey] as const,
+  retirements: (districtId: string, filterKey: string) => ["statistics", "retirements", districtId, filterKey] as const,
+  movement: (districtId: string, filterKey: string) => ["statistics", "movement", districtId, filterKey] as const,
 };
 
 const filterKey = (filters: StatisticsFilterValues) => registerFilterQuery(statisticsFilterKeys, filters).toString();
@@ -42,6 +45,12 @@ export const statisticsReads = {
   /** GET /statistics/classes: class arms against their capacity. */
   classes: (districtId: string, filters: StatisticsFilterValues) =>
     apiRead<ClassStatistics>(statisticsKeys.classes(districtId, filterKey(filters)), `statistics/classes?${statisticsQuery(districtId, filters)}`),
+  /** GET /statistics/retirements: staff reaching their retirement point in the next five years, and those not counted. */
+  retirements: (districtId: string, filters: StatisticsFilterValues) =>
+    apiRead<RetirementStatistics>(statisticsKeys.retirements(districtId, filterKey(filters)), `statistics/retirements?${statisticsQuery(districtId, filters)}`),
+  /** GET /statistics/movement: admissions, pupil moves and staff transfers in the session, by LGEA. */
+  movement: (districtId: string, filters: StatisticsFilterValues) =>
+    apiRead<MovementStatistics>(statisticsKeys.movement(districtId, filterKey(filters)), `statistics/movement?${statisticsQuery(districtId, filters)}`),
 };
 
 export const useEnrolmentStatistics = (districtId: string, filters: StatisticsFilterValues) =>
@@ -52,3 +61,13 @@ export const useTeacherStatistics = (districtId: string, filters: StatisticsFilt
 
 export const useClassStatistics = (districtId: string, filters: StatisticsFilterValues) =>
   useApiRead(statisticsReads.classes(districtId, filters), { placeholderData: keepPreviousData, staleTime: 60_000 });
+
+export const useRetirementStatistics = (districtId: string, filters: StatisticsFilterValues) =>
+  useApiRead(statisticsReads.retirements(districtId, filters), { placeholderData: keepPreviousData, staleTime: 60_000 });
+
+export const useMovementStatistics = (districtId: string, filters: StatisticsFilterValues) =>
+  useApiRead(statisticsReads.movement(districtId, filters), { placeholderData: keepPreviousData, staleTime: 60_000 });
+
+/** GET /statistics/download with the filters on screen: every table as a sheet of one workbook (statistics.xlsx). */
+export const statisticsDownloadHref = (districtId: string, filters: StatisticsFilterValues) =>
+  `${districtApi("statistics/download")}?${statisticsQuery(districtId, filters)}`;

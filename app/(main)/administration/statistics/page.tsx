@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { Forbidden } from "@/components/layout/forbidden";
 import { PageFrame } from "@/components/layout/page-frame";
 import { StatisticsArea } from "@/components/statistics/statistics-area";
+import "@/components/statistics/statistics-print.css";
 import { routes } from "@/lib/routes";
 import { getSignedInUser } from "@/lib/server-api";
 
