@@ -97,18 +97,21 @@ describe("staff spreadsheets: rows naming an existing staff member are updates o
   });
 
   it("names a staff member by staff number, oracle number or e-mail; a row naming two is an error on both keys; a new phone tells the account", async () => {
-    const [a, b] = [person(), person()];
-    await hired([a, b]);
+    const [a, b, c] = [person(), person(), person()];
+    await hired([a, b, c]);
     const page = await uploadPeople([
       // A new staff number: the oracle number names them.
       { ...a, tescomNumber: `${a.tescomNumber}-NEW`, phoneNumber: "0816 999 0001" },
       // New numbers: the e-mail names them.
       { ...b, tescomNumber: `${b.tescomNumber}-NEW`, oracleNumber: `${b.oracleNumber}-NEW` },
+      // A new e-mail: the staff number names them.
+      { ...c, email: `new.${c.email}` },
     ]);
-    expect(page).toMatchObject({ validRows: 2, updateRows: 2, newRows: 0 });
+    expect(page).toMatchObject({ validRows: 3, updateRows: 3, newRows: 0 });
     expect(row(page.rows, 2).before).toEqual({ tescomNumber: a.tescomNumber, phoneNumber: `+234${a.phoneNumber.slice(1)}` });
     expect(row(page.rows, 3).before).toEqual({ tescomNumber: b.tescomNumber, oracleNumber: b.oracleNumber });
-    expect(await expectOk<ImportConfirmed>(await confirm(page.importId))).toMatchObject({ updated: 2 });
+    expect(row(page.rows, 4).before).toEqual({ email: c.email });
+    expect(await expectOk<ImportConfirmed>(await confirm(page.importId))).toMatchObject({ updated: 3 });
     const now = await staffWithEmails([a.email, b.email]);
     expect(now.map((s) => [s.tescomNumber, s.version]).sort()).toEqual(
       [
@@ -118,6 +121,9 @@ describe("staff spreadsheets: rows naming an existing staff member are updates o
     );
     const told = await mailTo([a.email]);
     expect(told.map((m) => m.body).join("\n")).toContain("The phone number of your portal account was changed to +234 8169990001.");
+    // The old address hears of the new one, as with the edit form.
+    expect((await mailTo([c.email])).map((m) => m.body).join("\n")).toContain(`The e-mail address of your portal account was changed to new.${c.email}.`);
+    expect((await staffWithEmails([`new.${c.email}`]))[0]?.version).toBe(2);
 
     // a's staff number and b's e-mail: two different people.
     const two = await uploadPeople([{ ...person(), tescomNumber: `${a.tescomNumber}-NEW`, email: b.email }]);
