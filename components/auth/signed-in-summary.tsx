@@ -16,7 +16,8 @@ export function SignedInSummary({ user, heading, children }: { user: SignedInUse
         <p className="text-lg">
           Welcome, <strong>{[staff.title, staff.firstName, staff.lastName].filter(Boolean).join(" ")}</strong>
         </p>
-        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {/* minmax(0, 1fr) and break-words: a long district name or e-mail wraps instead of widening a phone's screen. */}
+        <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm [&_dd]:break-words">
           <dt className="text-muted-foreground">{districtTerm}</dt>
           <dd data-testid="district-name">{staff.district.name}</dd>
           <dt className="text-muted-foreground">Working in</dt>
