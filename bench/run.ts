@@ -13,13 +13,14 @@ import { benchSearch } from "./search";
 import { benchRolling } from "./rolling";
 import { benchSoak } from "./soak";
 import { benchStaff } from "./staff";
+import { benchStatistics } from "./statistics";
 import { benchStudents } from "./students";
 import { benchStudentUpload } from "./student-upload";
 import { benchStartup } from "./startup";
 import { benchTransactionLogs } from "./transaction-logs";
 
 /**
- * `npm run bench [startup|bff|spreadsheet|search|staff|students|students-upload|transaction-logs|audit|notifications|charges|table|load|soak|rolling|backup|logging|weight|lighthouse]`: the numbers of the platform and schools issues, measured on this machine.
+ * `npm run bench [startup|bff|spreadsheet|search|staff|students|students-upload|statistics|transaction-logs|audit|notifications|charges|table|load|soak|rolling|backup|logging|weight|lighthouse]`: the numbers of the platform and schools issues, measured on this machine.
  * Build the portal first (npm start once) so startup times do not include the build.
  */
 const which = process.argv[2] ?? "all";
@@ -33,6 +34,7 @@ if (which === "spreadsheet" || which === "all") await benchSpreadsheet(Number(pr
 if (which === "search" || which === "all") await benchSearch(Number(process.env.BENCH_RUNS ?? 20));
 if (which === "staff" || which === "all") await benchStaff(Number(process.env.BENCH_RUNS ?? 50));
 if (which === "students" || which === "all") await benchStudents(Number(process.env.BENCH_RUNS ?? 50));
+if (which === "statistics" || which === "all") await benchStatistics(Number(process.env.BENCH_RUNS ?? 20));
 if (which === "students-upload" || which === "all") await benchStudentUpload(Number(process.env.BENCH_RUNS ?? 3));
 if (which === "transaction-logs" || which === "all") await benchTransactionLogs(Number(process.env.BENCH_RUNS ?? 50));
 if (which === "audit" || which === "all") await benchAudit(Number(process.env.BENCH_RUNS ?? 50));

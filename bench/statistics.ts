@@ -1,0 +1,79 @@
+import { and, eq, sql } from "drizzle-orm";
+import { lgea, school } from "../services/db/schema";
+import { createTestApi } from "../services/test/harness";
+import { fmt, median, percentile } from "./stats";
+import { seedStudents } from "./students";
+
+/**
+ * The statistics (issue: statistics) at the size the issue names: 200,000 pupils (BENCH_STUDENTS), 50,000 staff
+ * (BENCH_STAFF) and 1,500 schools in one district, the schools spread over its LGEAs. Each figure's API answer
+ * (in-process, so the times are the API's own work) the first time, before any cache, and then warm (p50, p99),
+ * for the whole district and narrowed to one LGEA; then the one-workbook download. On the in-memory embedded
+ * database, or on the PostgreSQL server of TEST_DATABASE_URL.
+ */
+const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 200_000);
+const STAFF = Number(process.env.BENCH_STAFF ?? 50_000);
+const SCHOOLS = 1_500;
+const AREAS = ["Mathematics", "English", "Basic Science", "Social Studies", "Yoruba", "Igbo", "Hausa", "Physics", "Chemistry", "Biology", "Accounts", ""];
+
+export async function benchStatistics(runs: number) {
+  const api = await createTestApi();
+  const admin = await api.loginAdmin(1);
+  const districtId = admin.staff.district.id;
+  const began = performance.now();
+
+  const { schools } = await seedStudents(api, districtId, STUDENTS);
+  // The rest of the 1,500 schools, without pupils of their own; every bench school in one of the district's LGEAs.
+  await api.db.execute(sql`
+    insert into school (district_id, name, address, local_government, category)
+    select ${districtId}::uuid, 'Bench Other School ' || lpad(i::text, 4, '0'), i || ' Bench Road, Lagos', 'Agege', 'Junior Secondary'
+    from generate_series(${schools.length}::int, ${SCHOOLS - 1}::int) as i`);
+  const lgeas = await api.db.select({ id: lgea.id }).from(lgea).where(eq(lgea.districtId, districtId));
+  const lgeaArray = sql.raw(`(array[${lgeas.map((l) => `'${l.id}'`).join(",")}]::uuid[])`);
+  await api.db.execute(
+    sql`update school set lgea_id = ${lgeaArray}[1 + abs(hashtext(id::text)) % ${lgeas.length}] where district_id = ${districtId} and name like 'Bench %'`,
+  );
+  const benchSchools = await api.db
+    .select({ id: school.id })
+    .from(school)
+    .where(and(eq(school.districtId, districtId), sql`${school.name} like 'Bench %'`));
+  const schoolArray = sql.raw(`(array[${benchSchools.map((s) => `'${s.id}'`).join(",")}]::uuid[])`);
+  const areaArray = sql.raw(`(array[${AREAS.map((a) => `'${a}'`).join(",")}])`);
+  // Staff: three in five teaching, posted at the schools; one in twenty without a date of first appointment.
+  for (let from = 0; from < STAFF; from += 10_000) {
+    await api.db.execute(sql`
+      insert into staff (district_id, school_id, first_name, last_name, email, phone_number, gender, staff_type, area_of_specialization,
+                         dob, date_of_first_appointment)
+      select ${districtId}::uuid, ${schoolArray}[1 + i % ${benchSchools.length}], 'Bench', 'Staff ' || i, 'bench.staff.' || i || '@example.org',
+             lpad((7000000000 + i)::text, 10, '0'), case when i % 2 = 0 then 'Female' else 'Male' end,
+             case when i % 5 < 3 then 'Teaching' else 'Non-Teaching' end, ${areaArray}[1 + i % ${AREAS.length}],
+             date '1960-01-01' + (i * 37 % 15000), case when i % 20 = 0 then null else date '1985-01-01' + (i * 53 % 12000) end
+      from generate_series(${from}::int, ${Math.min(STAFF, from + 10_000) - 1}::int) as i`);
+  }
+  await api.db.execute(sql`analyze staff`);
+  await api.db.execute(sql`analyze school`);
+  console.log(
+    `seeded ${STUDENTS.toLocaleString("en")} pupils, ${STAFF.toLocaleString("en")} staff, ${SCHOOLS.toLocaleString("en")} schools in ${((performance.now() - began) / 1000).toFixed(1)} s (${process.env.TEST_DATABASE_URL ? "PostgreSQL server" : "embedded"})`,
+  );
+
+  const call = async (path: string) => {
+    const start = performance.now();
+    const response = await api.call("GET", path, { token: admin.authorizationToken });
+    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    await response.arrayBuffer();
+    return performance.now() - start;
+  };
+  const time = async (label: string, path: string) => {
+    const cold = await call(path);
+    const ms: number[] = [];
+    for (let i = 0; i < runs; i++) ms.push(await call(path));
+    console.log(`${label}: first ${fmt(cold)}, then p50 ${fmt(median(ms))}, p99 ${fmt(percentile(ms, 99))} (${runs} runs)`);
+  };
+  const oneLgea = lgeas[1]?.id ?? "";
+  for (const figure of ["enrolment", "teachers", "classes", "retirements", "movement"]) {
+    await time(`${figure}, whole district`, `/statistics/${figure}?${new URLSearchParams({ "district[0]": districtId })}`);
+    await time(`${figure}, one LGEA`, `/statistics/${figure}?${new URLSearchParams({ "district[0]": districtId, lgeaId: oneLgea })}`);
+  }
+  await time("the workbook of every table, whole district", `/statistics/download?${new URLSearchParams({ "district[0]": districtId })}`);
+  await api.close();
+}
