@@ -5,10 +5,17 @@ import type { StaffRow } from "./queries";
 
 /**
  * What checking a staff row needs, loaded once per upload: the district's name (for the invitations) and
- * state (staff numbers are unique there), the schools in scope by lower-cased name, and whether the caller
- * may post someone at the district office (only at district level, as in the form).
+ * state (staff numbers are unique there), the schools in scope by lower-cased name, and the office an empty
+ * school cell posts at: the district office at district level, the LGEA's own office for an LGEA's staff (as
+ * the form lets each post), none at a school.
  */
-export type SheetContext = { districtName: string; stateId: string; schools: Map<string, { id: string; name: string }>; districtOffice: boolean };
+export type SheetContext = {
+  districtName: string;
+  stateId: string;
+  schools: Map<string, { id: string; name: string }>;
+  districtOffice: boolean;
+  lgeaOffice: string | null;
+};
 
 /** Every field of the staff form but the phone's code (the phone cell carries it) and the map pin; the staff type; the school of posting. */
 export type ColumnKey = Exclude<keyof NewStaff, "phoneCode" | "addressCoordinates" | "schoolId" | "lgeaId"> | "school";

@@ -196,11 +196,12 @@ describe("staff spreadsheets: rows naming an existing staff member are updates o
     const { role } = await expectOk<{ role: RoleSummary }>(
       await w.api.call("POST", "/role/add", {
         token: token(),
-        body: { name: "Alimosho staff desk", operations: ["staff.view", "staff.upload", "staff.update", "school.view"] },
+        body: { name: "Alimosho staff desk", operations: ["staff.view", "staff.upload", "staff.update", "staff.download", "school.view"] },
       }),
       201,
     );
-    const lgea = (await workingAtAlimoshoLgea(w.api, w.admin1, role.id)).authorizationToken;
+    const session = await workingAtAlimoshoLgea(w.api, w.admin1, role.id);
+    const lgea = session.authorizationToken;
     // An Agege teacher's numbers and e-mail are taken, not theirs to update, for the Alimosho LGEA.
     const page = await uploadPeople(
       [
@@ -217,6 +218,22 @@ describe("staff spreadsheets: rows naming an existing staff member are updates o
     expect(await expectOk<ImportConfirmed>(await confirm(page.importId, lgea, "valid"))).toMatchObject({ created: 0, updated: 1 });
     const now = await staffWithEmails([outside.email, inside.email]);
     expect(now.map((s) => s.address).sort()).toEqual(["12 Awolowo Way, Ikeja", "3 Inside Road"]);
+
+    // The LGEA's own register reads back unchanged, its office's staff (an empty school cell) among them; a new row with no school posts there.
+    const alimoshoLgea = present(session.currentOrganization).id;
+    const office = person();
+    const [officeRecord] = await hired([office]);
+    await w.api.db
+      .update(staff)
+      .set({ lgeaId: alimoshoLgea })
+      .where(eq(staff.id, present(officeRecord).id));
+    const register = await downloaded("", lgea);
+    expect(rowOf(register, office.email)[at("School")]).toBe("");
+    const newcomer = person();
+    const back = await uploadRows([...register.slice(1), columns.map(([key]) => newcomer[key])], lgea);
+    expect(back).toMatchObject({ invalidRows: 0, updateRows: 0, newRows: 1, unchangedRows: register.length - 1 });
+    expect(await expectOk<ImportConfirmed>(await confirm(back.importId, lgea))).toMatchObject({ created: 1, updated: 0 });
+    expect(present((await staffWithEmails([newcomer.email]))[0])).toMatchObject({ schoolId: null, lgeaId: alimoshoLgea });
 
     // Given staff.upload but not staff.update: may add staff, not change them.
     const clerk = (await withRole("chiamaka.nwosu@example.org", "Staff upload clerk", ["staff.view", "staff.upload", "school.view"])).authorizationToken;

@@ -44,11 +44,17 @@ const columnOf = (path: PropertyKey | undefined) =>
  */
 const messageOf = (issue: z.core.$ZodIssue) => (issue.code === "invalid_union" ? (issue.errors.at(-1)?.[0]?.message ?? issue.message) : issue.message);
 
-/** The school cell's posting: a school in scope by name, or the district office when empty (and the caller may post there). */
-function postingOf(cell: string, context: SheetContext): { schoolId: string | null } | { error: string } {
-  if (!cell.trim()) return context.districtOffice ? { schoolId: null } : { error: staffRegisterMessages.schoolUnknown };
+/**
+ * The school cell's posting: a school in scope by name; when empty, the caller's office (the district's, or
+ * their LGEA's: the download writes an office posting as an empty cell, so the register reads back).
+ */
+function postingOf(cell: string, context: SheetContext): { schoolId: string | null; lgeaId: string | null } | { error: string } {
+  if (!cell.trim()) {
+    if (context.districtOffice) return { schoolId: null, lgeaId: null };
+    return context.lgeaOffice ? { schoolId: null, lgeaId: context.lgeaOffice } : { error: staffRegisterMessages.schoolUnknown };
+  }
   const found = context.schools.get(schoolKey(cell));
-  return found ? { schoolId: found.id } : { error: staffRegisterMessages.schoolUnknown };
+  return found ? { schoolId: found.id, lgeaId: null } : { error: staffRegisterMessages.schoolUnknown };
 }
 
 /**
@@ -78,7 +84,7 @@ function checkStaffRow(data: Record<string, string>, context: SheetContext): { v
     phoneCode: phone.code,
     phoneNumber: phone.number,
     schoolId: "schoolId" in posting ? posting.schoolId : null,
-    lgeaId: null,
+    lgeaId: "lgeaId" in posting ? posting.lgeaId : null,
   });
   const errors: Record<string, string> = {};
   if (!result.success) for (const issue of result.error.issues) errors[columnOf(issue.path[0])] ??= messageOf(issue);
@@ -105,7 +111,13 @@ export const staffEntity: EntityDefinition<SheetContext, NewStaff, StaffFiltersQ
     const district = await districtOfScope(db, scope);
     const schools = new Map<string, { id: string; name: string }>();
     for await (const s of allSchoolsByName(db, scope)) schools.set(schoolKey(s.name), { id: s.id, name: s.name });
-    return { districtName: district.name, stateId: district.stateId, schools, districtOffice: scope.level === "district" };
+    return {
+      districtName: district.name,
+      stateId: district.stateId,
+      schools,
+      districtOffice: scope.level === "district",
+      lgeaOffice: scope.level === "lgea" ? scope.organizationId : null,
+    };
   },
   validate: checkStaffRow,
   // E-mail and phone are unique across the product, oracle and staff numbers across the state (architecture 'Staff').
