@@ -52,7 +52,7 @@ export const staffSheetColumns: (EntityDefinition<SheetContext, NewStaff, StaffF
   { key: "lastDateOfPosting", header: "Last Date of Posting", aliases: ["Date of Last Posting"], required: false, example: "2023-09-04" },
   { key: "maritalStatus", header: "Marital Status", required: false, example: "Married" },
   { key: "staffType", header: "Staff Type", required: true, example: "Teaching" },
-  // By name; empty posts the staff member at the district office.
+  // By name; empty posts the staff member at the uploader's office (the district's, or their LGEA's).
   { key: "school", header: "School", aliases: ["School Name"], required: false, example: "" },
 ];
 
