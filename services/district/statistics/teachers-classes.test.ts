@@ -58,6 +58,14 @@ describe("GET /statistics/teachers and /statistics/classes: the figures agree wi
     );
     const byArea = figures.bySpecialisation.reduce((sum, a) => sum + a.teaching.total + a.nonTeaching.total, 0);
     expect(byArea).toBe(all);
+    // The gender filter keeps that gender's staff; the ratio still counts every pupil and teacher.
+    const women = await get<TeacherStatistics>(admin1, "/statistics/teachers", { gender: "Female" });
+    for (const s of women.bySchool) {
+      const female = teachingAt(s.school, "Teaching", "Female");
+      expect(s.teaching, s.school).toEqual({ male: 0, female, total: female });
+      expect(s.ratio, s.school).toEqual(figures.bySchool.find((x) => x.schoolId === s.schoolId)?.ratio);
+    }
+    expect(women.totals.teaching.total).toBe(staffRows.filter((r) => r["Staff Type"] === "Teaching" && r.Gender === "Female").length);
     // Schools above the threshold come first; the rest follow by ratio.
     const flags = figures.bySchool.map((s) => s.ratio.aboveThreshold);
     expect(flags).toEqual([...flags].sort((a, b) => Number(b) - Number(a)));

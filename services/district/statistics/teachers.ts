@@ -59,13 +59,15 @@ export async function teacherStatistics(
   threshold = DEFAULT_PUPIL_TEACHER_THRESHOLD,
 ): Promise<TeacherStatistics> {
   const teaching = sql<boolean>`${staff.staffType} = 'Teaching'`;
-  const [schools, postings, areas, offices, pupils, teachers] = await Promise.all([
+  // Staff by posting, type and gender in one pass: the postings (of the gender filtered) and the teachers of the
+  // ratio (of every gender) are both read from it.
+  const [schools, groups, areas, offices, pupils] = await Promise.all([
     filteredSchools(db, scope, filters),
     db
-      .select({ schoolId: staff.schoolId, lgeaId: staff.lgeaId, teaching, male, female, total: sql<number>`count(*)`.mapWith(Number) })
+      .select({ schoolId: staff.schoolId, lgeaId: staff.lgeaId, teaching, gender: staff.gender, n: sql<number>`count(*)`.mapWith(Number) })
       .from(staff)
-      .where(and(within(scope, staff), postedStaff(scope, filters)))
-      .groupBy(staff.schoolId, staff.lgeaId, teaching),
+      .where(and(within(scope, staff), postedStaff(scope, { ...filters, gender: "" })))
+      .groupBy(staff.schoolId, staff.lgeaId, teaching, staff.gender),
     db
       .select({ area: staff.areaOfSpecialization, teaching, male, female, total: sql<number>`count(*)`.mapWith(Number) })
       .from(staff)
@@ -78,16 +80,23 @@ export async function teacherStatistics(
       .from(student)
       .where(and(within(scope, student), enrolledPupils(scope, { ...filters, gender: "", level: "" }, at.end)))
       .groupBy(student.schoolId),
-    db
-      .select({ schoolId: staff.schoolId, n: sql<number>`count(*)`.mapWith(Number) })
-      .from(staff)
-      .where(and(within(scope, staff), postedStaff(scope, { ...filters, gender: "" }), eq(staff.staffType, "Teaching")))
-      .groupBy(staff.schoolId),
   ]);
+  const postingsAt = new Map<string, { schoolId: string | null; lgeaId: string | null; teaching: boolean; male: number; female: number; total: number }>();
+  const teachersAt = new Map<string, number>();
+  for (const g of groups) {
+    if (g.teaching) teachersAt.set(g.schoolId ?? "", (teachersAt.get(g.schoolId ?? "") ?? 0) + g.n);
+    if (filters.gender && g.gender !== filters.gender) continue;
+    const key = `${g.schoolId ?? ""}|${g.lgeaId ?? ""}|${g.teaching}`;
+    const row = postingsAt.get(key) ?? { schoolId: g.schoolId, lgeaId: g.lgeaId, teaching: g.teaching, male: 0, female: 0, total: 0 };
+    if (g.gender === "Male") row.male += g.n;
+    if (g.gender === "Female") row.female += g.n;
+    row.total += g.n;
+    postingsAt.set(key, row);
+  }
+  const postings = [...postingsAt.values()];
 
   const totals = zeroStaff();
   const pupilsAt = new Map(pupils.map((p) => [p.schoolId, p.n]));
-  const teachersAt = new Map(teachers.map((t) => [t.schoolId ?? "", t.n]));
   const lgeaName = new Map(offices.map((o) => [o.id, o.name]));
   const perSchool = new Map<string, Omit<TeachersBySchool, "ratio">>(
     schools.map((s) => [s.id, { schoolId: s.id, school: s.name, lgea: s.lgea ?? NO_LGEA, category: s.category, ...zeroStaff() }]),
