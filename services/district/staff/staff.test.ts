@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMessages, formInvalidMessage } from "../../../lib/contract/messages";
+import { staffRegisterMessages } from "../../../lib/contract/staff-values";
 import type { AuthResult, SignedInUser, StaffProfile } from "../../../lib/contract/user";
 import { demoPasswords } from "../../db/demo-data";
 import { createTestApi, type TestApi } from "../../test/harness";
@@ -108,6 +109,20 @@ describe("staff records: view, update, profile picture", () => {
       409,
       "Phone Number already in use",
     );
+  });
+
+  it("refuses an oracle or staff number another staff member of the state has, as adding one does", async () => {
+    const mine = await current(teacher.staff.id);
+    const admin = await staffRow(api, "admin.ed1@example.org");
+    for (const [field, value] of [
+      ["oracleNumber", admin.oracleNumber],
+      ["tescomNumber", ` ${admin.tescomNumber?.toLowerCase()} `],
+    ] as const) {
+      const answer = await update(teacher.staff.id, teacher.authorizationToken, { ...details, [field]: value, version: mine.version });
+      expect(answer.status).toBe(409);
+      expect(await answer.json()).toMatchObject({ message: formInvalidMessage, issues: [{ path: field, message: staffRegisterMessages.numberTaken }] });
+    }
+    expect((await current(teacher.staff.id)).version).toBe(mine.version);
   });
 
   it("checks every field with the spec's messages, and that the LGA lies in the state", async () => {
