@@ -26,7 +26,7 @@ import { dropImage, imageFrom, MAX_IMAGE_FORM_BYTES, readForm, saveImage } from 
 import { assertKnownPlaces } from "../reference/places";
 import { assertCurrentPassword, requestEmailChange, tellOfContactChange } from "./contact-change";
 import { isEmailTaken, isPhoneTaken } from "./identity";
-import { assertMayChange } from "./rules";
+import { assertMayChange, assertStaffNumbersFree } from "./rules";
 import { auditView, countStaff, findStaff, postingAndRoles, searchStaff, setProfilePicture, staffProfile } from "./queries";
 
 const tag = "Staff";
@@ -91,6 +91,7 @@ export function staffRoutes({ route }: Api) {
         if (!before) throw notFound();
         await assertMayChange(tx, scope, actor, before);
         const set = async () => {
+          await assertStaffNumbersFree(tx, scope, before, details);
           if (await isEmailTaken(tx, email, before.id)) throw new AppError("conflict", fieldMessages.emailTaken);
           if (await isPhoneTaken(tx, { code: details.phoneCode, number: details.phoneNumber }, before.id))
             throw new AppError("conflict", fieldMessages.phoneTaken);

@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type { FieldIssue } from "../../../lib/contract/errors";
-import { fieldMessages } from "../../../lib/contract/messages";
+import { fieldMessages, formInvalidMessage } from "../../../lib/contract/messages";
 import { staffMessages, staffRegisterMessages } from "../../../lib/contract/staff";
-import type { Reader } from "../../db/client";
+import type { Reader, Tx } from "../../db/client";
 import { district, lgea, role, roleAccess, school } from "../../db/schema";
 import { scopeInDistrict, within, withinDistrict, type StaffScope } from "../../db/scope";
-import { isEmailTaken, isPhoneTaken, takenStaffNumbers } from "./identity";
+import { isEmailTaken, isPhoneTaken, lockStaffNumbers, normalNumber, takenStaffNumbers } from "./identity";
+import { districtOfScope } from "./queries";
 import type { Actor } from "../../http/context";
 import { AppError } from "../../http/errors";
 
@@ -89,4 +90,33 @@ export async function identityIssues(
   if (taken.oracleNumber.size > 0) issues.push({ path: "oracleNumber", message: staffRegisterMessages.numberTaken });
   if (taken.tescomNumber.size > 0) issues.push({ path: "tescomNumber", message: staffRegisterMessages.numberTaken });
   return issues;
+}
+
+/**
+ * A staff record's changed oracle or staff number must be free in its state, as a new staff member's must: the
+ * state's numbers are locked first (no unique index spans its districts), then each changed one checked.
+ */
+export async function assertStaffNumbersFree(
+  tx: Tx,
+  scope: StaffScope,
+  before: { id: string; oracleNumber: string | null; tescomNumber: string | null },
+  after: { oracleNumber: string; tescomNumber: string },
+) {
+  const changed = (was: string | null, now: string) => normalNumber(was ?? "") !== normalNumber(now);
+  const oracle = changed(before.oracleNumber, after.oracleNumber);
+  const tescom = changed(before.tescomNumber, after.tescomNumber);
+  if (!oracle && !tescom) return;
+  // The record is of the scope's district (it was found within the scope).
+  const place = await districtOfScope(tx, scope);
+  await lockStaffNumbers(tx, place.stateId);
+  const taken = await takenStaffNumbers(
+    tx,
+    place.stateId,
+    { oracleNumber: oracle ? [after.oracleNumber] : [], tescomNumber: tescom ? [after.tescomNumber] : [] },
+    before.id,
+  );
+  const issues: FieldIssue[] = [];
+  if (taken.oracleNumber.size > 0) issues.push({ path: "oracleNumber", message: staffRegisterMessages.numberTaken });
+  if (taken.tescomNumber.size > 0) issues.push({ path: "tescomNumber", message: staffRegisterMessages.numberTaken });
+  if (issues.length > 0) throw new AppError("conflict", formInvalidMessage, issues);
 }

@@ -5,7 +5,7 @@ import { staffRegisterMessages } from "../../../lib/contract/staff-values";
 import type { AuthResult, SignedInUser, StaffProfile } from "../../../lib/contract/user";
 import { demoPasswords } from "../../db/demo-data";
 import { createTestApi, type TestApi } from "../../test/harness";
-import { auditOf, expectError, expectOk, randomId, staffRow } from "../../test/helpers";
+import { auditOf, expectError, expectOk, present, randomId, staffRow } from "../../test/helpers";
 import { imageForm, testImages } from "../../test/images";
 
 const details = {
@@ -181,6 +181,9 @@ describe("staff records: view, update, profile picture", () => {
         ...details,
         firstName: "Ngozi",
         lastName: "Obi",
+        // Her own numbers: the teacher's (in details) are taken.
+        oracleNumber: present(colleague.oracleNumber),
+        tescomNumber: present(colleague.tescomNumber),
         email: "ngozi.obi@example.org",
         phoneNumber: "8090000001",
         version: colleague.version,
