@@ -1,6 +1,7 @@
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { expectFitsScreen } from "./support/fits-screen";
-import { accounts, expect, signInThroughForm, test } from "./support/fixtures";
+import { secondFactorMessages } from "../lib/contract/second-factor-values";
+import { accounts, apiToken, districtApi, expect, signInThroughForm, test } from "./support/fixtures";
 import { codeFor } from "./support/second-factor";
 
 test.describe("two-step sign-in", () => {
@@ -23,6 +24,9 @@ test.describe("two-step sign-in", () => {
     await expect(page.getByText("Login Successful")).toBeVisible();
     await page.waitForURL(/\/super-admin/);
   });
+
+  // The two tests of Emeka Eze's account (no other browser test signs in as him) take turns.
+  test.describe.configure({ mode: "serial" });
 
   test("staff turn it on from the profile with the QR code or the key, sign in with a recovery code once, and turn it off @demo @writes", async ({
     page,
@@ -76,5 +80,40 @@ test.describe("two-step sign-in", () => {
     await section.getByLabel("Code to turn it off").fill(codeFor(key) ?? "");
     await section.getByRole("button", { name: "Turn off" }).click();
     await expect(section.getByRole("button", { name: "Turn on two-step sign-in" })).toBeVisible();
+  });
+
+  test("a super administrator resets the two-step sign-in of someone who lost their phone, at 360 px; the next sign-in is the password alone @demo @writes", async ({
+    page,
+    browser,
+    signIn,
+  }) => {
+    const account = accounts.teacher("emeka.eze@example.org");
+    // On, through the profile's calls.
+    const token = await apiToken(account);
+    const started = await districtApi("POST", "/profile/second-factor/enrolment", token);
+    expect(started.status, await started.clone().text()).toBe(200);
+    const { secret } = (await started.json()) as { secret: string };
+    const confirmed = await districtApi("POST", "/profile/second-factor/enrolment/confirm", token, { code: codeFor(secret) });
+    expect(confirmed.status, await confirmed.clone().text()).toBe(200);
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn(accounts.superAdmin, { next: "/super-admin" });
+    const panel = page.getByRole("region", { name: "Reset two-step sign-in" });
+    await panel.getByRole("combobox", { name: "Staff member to reset" }).fill("Emeka");
+    await page.getByRole("option", { name: /Emeka Eze/ }).click();
+    await panel.getByRole("button", { name: "Reset", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Reset two-step sign-in?" });
+    await expect(dialog).toContainText("Emeka Eze is signed out everywhere");
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole("button", { name: "Reset", exact: true }).click();
+    await expect(page.getByText(secondFactorMessages.reset)).toBeVisible();
+    await expectFitsScreen(page);
+
+    // The password alone signs them in: no code page.
+    const later = await browser.newContext();
+    const theirs = await later.newPage();
+    await signInThroughForm(theirs, account);
+    await expect(theirs).toHaveURL(/\/dashboard/);
+    await later.close();
   });
 });
