@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import { nameWithin, optionalId, uuidParam, versionField, wholeNumber, withinPagingDepth } from "./fields";
+import { nameWithin, optionalId, speltChoice, uuidParam, versionField, wholeNumber, withinPagingDepth } from "./fields";
+import { spellClassLevel } from "./local-formats";
 import { classLevels, classMessages, type ClassLevel } from "./classes-values";
 
 export * from "./classes-values";
@@ -7,7 +8,7 @@ export * from "./classes-values";
 /** A class type of the district's own (name, level, order); the standard ones are fixed. */
 export const classTypeFormSchema = z.object({
   name: nameWithin(50),
-  level: z.enum(classLevels, { error: classMessages.levelRequired }),
+  level: speltChoice(classLevels, spellClassLevel, classMessages.levelRequired),
   position: wholeNumber(classMessages.positionRange, 1, 1000),
 });
 export type ClassTypeForm = z.input<typeof classTypeFormSchema>;

@@ -63,6 +63,13 @@ export const phoneField = z.pipe(
 /** Gender as the list spells it, 'F', 'm' or 'female' included (spellGender, as the importer reads a cell). */
 export const genderField = z.pipe(z.pipe(z.string({ error: m.required }), z.transform(spellGender)), z.enum(genderEnum, { error: m.required }));
 
+/**
+ * One of a list's choices, typed as the list spells it or as one of its common abbreviations (the speller of
+ * local-formats.ts that the importer applies to the same column): 'Dr', 'doctor'; 'M' for Married.
+ */
+export const speltChoice = <T extends string>(list: readonly [T, ...T[]], spell: (typed: string) => string, error: string) =>
+  z.pipe(z.pipe(z.string({ error }), z.transform(spell)), z.enum(list, { error }));
+
 /** A name of at least 3 characters; an empty one gets only 'required' (abort), not 'too short' as well. */
 export const nameWithin = (max: number) =>
   z

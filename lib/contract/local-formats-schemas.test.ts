@@ -4,6 +4,7 @@ import { calendarDay } from "./days";
 import { fieldMessages } from "./messages";
 import { newStaffSchema, ownStaffDetailsSchema, staffMessages, staffUpdateSchema } from "./staff";
 import { staffTransferListQuerySchema } from "./staff-transfers";
+import { classTypeFormSchema } from "./classes";
 import { newStudentSchema, studentUpdateSchema } from "./students";
 
 // Issue 34, item 3: every form's schema takes the local formats and hands on the stored form.
@@ -67,6 +68,32 @@ describe("the staff forms' schemas", () => {
     expect(issuesOf(newStaffSchema, { ...staffForm, dob: "19720514", phoneNumber: "0803 444 55" })).toEqual([
       { path: "dob", message: "Enter the date as day/month/year, e.g. 14/05/1972." },
       { path: "phoneNumber", message: fieldMessages.phoneDigits },
+    ]);
+  });
+});
+
+describe("choices typed as their common abbreviations", () => {
+  it("the staff forms store the list's spelling of a title, marital status and staff type", () => {
+    expect(newStaffSchema.parse({ ...staffForm, title: "doctor", maritalStatus: "M", staffType: "NT" })).toMatchObject({
+      title: "Dr",
+      maritalStatus: "Married",
+      staffType: "Non-Teaching",
+    });
+    expect(ownStaffDetailsSchema.parse({ ...staffForm, title: "Eng.", maritalStatus: "w" })).toMatchObject({ title: "Engr", maritalStatus: "Widowed" });
+  });
+  it("the student forms store a guardian's relationship and special needs as the list spells them", () => {
+    expect(newStudentSchema.parse({ ...studentForm, guardianRelationship: "Mum", specialNeeds: "nil" })).toMatchObject({
+      guardianRelationship: "Mother",
+      specialNeeds: "None",
+    });
+  });
+  it("a class type takes JSS for Junior Secondary", () => {
+    expect(classTypeFormSchema.parse({ name: "JSS 4", level: "jss", position: 4 })).toMatchObject({ level: "Junior Secondary" });
+  });
+  it("refuses a word that is no choice, with the field's message", () => {
+    expect(issuesOf(newStaffSchema, { ...staffForm, title: "Sir", staffType: "X" })).toEqual([
+      { path: "title", message: fieldMessages.required },
+      { path: "staffType", message: fieldMessages.required },
     ]);
   });
 });

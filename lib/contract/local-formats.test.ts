@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { isoDay, lastTenDigits, spellGender, splitPhone, withDateSeparators } from "./local-formats";
+import {
+  isoDay,
+  lastTenDigits,
+  spellClassLevel,
+  spellGender,
+  spellMaritalStatus,
+  spellRelationship,
+  spellSpecialNeeds,
+  spellStaffType,
+  spellTitle,
+  splitPhone,
+  withDateSeparators,
+} from "./local-formats";
 
 describe("lastTenDigits", () => {
   it.each([
@@ -80,5 +92,42 @@ describe("spellGender", () => {
   });
   it("leaves anything else for the schema to refuse", () => {
     expect(spellGender("X")).toBe("X");
+  });
+});
+
+describe("the other choices' abbreviations", () => {
+  it.each([
+    [spellTitle, "dr.", "Dr"],
+    [spellTitle, "Doctor", "Dr"],
+    [spellTitle, "Eng.", "Engr"],
+    [spellTitle, "barrister", "Barr"],
+    [spellTitle, "Alh", "Alhaji"],
+    [spellTitle, "Honourable", "Hon"],
+    [spellTitle, "mrs", "Mrs"],
+    [spellMaritalStatus, "M", "Married"],
+    [spellMaritalStatus, "s", "Single"],
+    [spellMaritalStatus, "W", "Widowed"],
+    [spellMaritalStatus, "D", "Divorced"],
+    [spellMaritalStatus, "Sep.", "Separated"],
+    [spellStaffType, "T", "Teaching"],
+    [spellStaffType, "NT", "Non-Teaching"],
+    [spellStaffType, "non teaching", "Non-Teaching"],
+    [spellClassLevel, "JSS", "Junior Secondary"],
+    [spellClassLevel, "SSS", "Senior Secondary"],
+    [spellClassLevel, "Pry", "Primary"],
+    [spellClassLevel, "nursery", "Pre-primary"],
+    [spellClassLevel, "pre primary", "Pre-primary"],
+    [spellRelationship, "Mum", "Mother"],
+    [spellRelationship, "dad", "Father"],
+    [spellRelationship, "Grandmother", "Grandparent"],
+    [spellSpecialNeeds, "nil", "None"],
+    [spellSpecialNeeds, "N/A", "None"],
+  ])("%#: reads %j as %j", (spell, typed, choice) => {
+    expect(spell(typed)).toBe(choice);
+  });
+  it("leaves an unknown word for the schema to refuse", () => {
+    expect(spellTitle("Sir")).toBe("Sir");
+    expect(spellMaritalStatus("X")).toBe("X");
+    expect(spellClassLevel("Tertiary")).toBe("Tertiary");
   });
 });

@@ -2,7 +2,10 @@
 // One set of rules for the forms, the BFF, the API and the spreadsheet importer, so a value accepted in one
 // place is accepted, and stored the same way, in every other. Plain functions (no zod): the browser's date
 // field and the importer use them directly, the contract's field schemas apply them before validating.
-import { genderEnum } from "./staff-values";
+import { classLevels } from "./classes-values";
+import { guardianRelationships, specialNeedsOptions } from "./students-values";
+import { genderEnum, maritalStatusEnum, titleEnum } from "./staff-values";
+import { staffTypes } from "./user";
 
 /** Spaces, dashes, dots and brackets people put in a phone number ('0803-123 4567', '+234 (0)803…'). */
 const phoneSeparators = /[\s().-]/g;
@@ -65,3 +68,54 @@ export const speller = <T extends string>(list: readonly T[], abbreviations: Rec
 
 /** Gender as the lists spell it, from 'F', 'm', 'female' and the like (forms, uploads and their preview alike). */
 export const spellGender = speller(genderEnum, { f: "Female", m: "Male" });
+
+/** A title from its long form or a usual short one: 'Doctor', 'Engineer', 'Eng.', 'Barrister', 'Alh.', 'Honourable'. */
+export const spellTitle = speller(titleEnum, {
+  mister: "Mr",
+  doctor: "Dr",
+  professor: "Prof",
+  engineer: "Engr",
+  eng: "Engr",
+  barrister: "Barr",
+  alh: "Alhaji",
+  reverend: "Rev",
+  revd: "Rev",
+  pst: "Pastor",
+  honourable: "Hon",
+  honorable: "Hon",
+});
+
+/** Marital status from its initial as forms abbreviate it ('S', 'M', 'D', 'W') or 'Sep.' for Separated. */
+export const spellMaritalStatus = speller(maritalStatusEnum, { s: "Single", m: "Married", d: "Divorced", w: "Widowed", sep: "Separated" });
+
+/** Staff type from 'T' or 'NT' (also 'non-tch', 'teacher'). */
+export const spellStaffType = speller(staffTypes, { t: "Teaching", teacher: "Teaching", nt: "Non-Teaching", nontch: "Non-Teaching" });
+
+/** A class level from the words schools use for it: 'Nursery', 'Pry', 'JSS', 'SSS' (also 'JS', 'SS'). */
+export const spellClassLevel = speller(classLevels, {
+  nursery: "Pre-primary",
+  pry: "Primary",
+  pri: "Primary",
+  jss: "Junior Secondary",
+  js: "Junior Secondary",
+  sss: "Senior Secondary",
+  ss: "Senior Secondary",
+});
+
+/** A guardian's relationship from its usual short or family words ('Mum', 'Dad', 'Grandmother', 'Brother'). */
+export const spellRelationship = speller(guardianRelationships, {
+  mum: "Mother",
+  mom: "Mother",
+  mummy: "Mother",
+  dad: "Father",
+  daddy: "Father",
+  grandmother: "Grandparent",
+  grandfather: "Grandparent",
+  grandma: "Grandparent",
+  grandpa: "Grandparent",
+  brother: "Sibling",
+  sister: "Sibling",
+});
+
+/** Special needs: 'nil', 'n/a' and 'no' read as None. */
+export const spellSpecialNeeds = speller(specialNeedsOptions, { nil: "None", na: "None", no: "None" });

@@ -13,7 +13,9 @@ import {
   versionField,
   wholeNumber,
   withinPagingDepth,
+  speltChoice,
 } from "./fields";
+import { spellMaritalStatus, spellStaffType, spellTitle } from "./local-formats";
 import { calendarDay } from "./days";
 import { fieldMessages as m } from "./messages";
 import { accountStatuses, staffTypes, type AccountStatus, type StaffProfile, type StaffType } from "./user";
@@ -42,7 +44,7 @@ const optionalPastDay = z.pipe(
  * registration steps and PATCH /staff/update/{id}.
  */
 export const staffDetailsSchema = z.object({
-  title: z.enum(titleEnum, { error: m.required }),
+  title: speltChoice(titleEnum, spellTitle, m.required),
   firstName: nameField,
   lastName: nameField,
   middleName: optionalText(100),
@@ -78,7 +80,7 @@ export const staffDetailsSchema = z.object({
     z.transform((v) => v || null),
   ),
   maritalStatus: z.pipe(
-    z.nullish(z.union([z.literal(""), z.enum(maritalStatusEnum, { error: m.required })])),
+    z.nullish(z.union([z.literal(""), speltChoice(maritalStatusEnum, spellMaritalStatus, m.required)])),
     z.transform((v) => v || null),
   ),
 });
@@ -122,7 +124,7 @@ export type StaffUpdated = { staff: StaffProfile; pendingEmail?: string };
  */
 export const newStaffSchema = z
   .extend(staffDetailsSchema, {
-    staffType: z.enum(staffTypes, { error: m.required }),
+    staffType: speltChoice(staffTypes, spellStaffType, m.required),
     schoolId: optionalId,
     lgeaId: optionalId,
   })

@@ -13,7 +13,9 @@ import {
   versionField,
   wholeNumber,
   withinPagingDepth,
+  speltChoice,
 } from "./fields";
+import { spellRelationship, spellSpecialNeeds } from "./local-formats";
 import { fieldMessages as m } from "./messages";
 import { genderEnum, staffMessages, todayInLagos } from "./staff-values";
 import { enrolmentStatuses, guardianRelationships, specialNeedsOptions, studentMessages, type EnrolmentStatus, type SpecialNeeds } from "./students-values";
@@ -58,14 +60,14 @@ export const studentDetailsSchema = z.object({
   localGovernmentOfResidence: requiredText(100, m.lgaRequired),
   address: requiredText(300),
   guardianName: nameField,
-  guardianRelationship: z.enum(guardianRelationships, { error: studentMessages.relationshipRequired }),
+  guardianRelationship: speltChoice(guardianRelationships, spellRelationship, studentMessages.relationshipRequired),
   guardianPhoneCode: z._default(z.string().check(z.trim(), z.regex(/^\+\d{1,4}$/, staffMessages.countryCodeInvalid)), "+234"),
   guardianPhone: phoneField,
   guardianEmail: z.pipe(
     z.nullish(z.union([z.literal(""), emailField])),
     z.transform((v) => v || null),
   ),
-  specialNeeds: z._default(z.enum(specialNeedsOptions, { error: m.required }), "None"),
+  specialNeeds: z._default(speltChoice(specialNeedsOptions, spellSpecialNeeds, m.required), "None"),
 });
 
 /** POST /student/add. */

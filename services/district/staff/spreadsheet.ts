@@ -1,5 +1,5 @@
 import type * as z from "zod/mini";
-import { isoDay, speller, spellGender, splitPhone } from "../../../lib/contract/local-formats";
+import { isoDay, spellGender, spellMaritalStatus, spellStaffType, spellTitle, splitPhone } from "../../../lib/contract/local-formats";
 import { fieldMessages, successNotices } from "../../../lib/contract/messages";
 import {
   genderEnum,
@@ -28,11 +28,6 @@ import { staffSheetCells, staffSheetColumns, type SheetContext } from "./spreads
 import { staffMatch } from "./spreadsheet-match";
 
 const dateColumns = ["dob", "dateOfEmployment", "dateOfLastPromotion", "dateOfFirstAppointment", "dateOfPresentAppointment", "lastDateOfPosting"] as const;
-
-/** Typed choices spelt as their lists spell them (the contract's speller; gender, with its abbreviations, is spellGender). */
-const spellTitle = speller(titleEnum);
-const spellMaritalStatus = speller(maritalStatusEnum);
-const spellStaffType = speller(staffTypes);
 
 /** The schema names a few fields that the sheet holds in another column. */
 const columnOf = (path: PropertyKey | undefined) =>
