@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { changedFields, clearDrafts } from "./form-draft";
+import { changedFields, clearDrafts, leavesPage } from "./form-draft";
 
 describe("a form's draft", () => {
   it("keeps only the fields changed from the form's defaults", () => {
@@ -50,5 +50,37 @@ describe("a form's draft", () => {
       clearDrafts();
       expect([...store.keys()]).toEqual(["portal.staff-selection"]);
     });
+  });
+});
+
+describe("leaving a page whose form holds changes", () => {
+  const here = new URL("https://portal.example/schools/new?tab=details");
+  const link = (href: string, attributes: Record<string, string> = {}) => {
+    const all: Record<string, string> = { href, ...attributes };
+    const element = { getAttribute: (name: string) => all[name] ?? null, hasAttribute: (name: string) => name in all };
+    return { closest: (selector: string) => (selector === "a[href]" ? element : null) } as unknown as EventTarget;
+  };
+  const click = (target: EventTarget | null, keys: Partial<Record<"metaKey" | "ctrlKey" | "shiftKey" | "altKey", boolean>> = {}) => ({
+    button: 0,
+    metaKey: false,
+    ctrlKey: false,
+    shiftKey: false,
+    altKey: false,
+    ...keys,
+    target,
+  });
+
+  it("asks for a plain click on a link to another page of the portal", () => {
+    expect(leavesPage(click(link("/dashboard")), here)).toBe(true);
+    expect(leavesPage(click(link("/schools/new?tab=contacts")), here)).toBe(true);
+  });
+  it("does not ask for a link within the page, a new tab, a download, another site or a click beside a link", () => {
+    expect(leavesPage(click(link("#contacts")), here)).toBe(false);
+    expect(leavesPage(click(link("/dashboard", { target: "_blank" })), here)).toBe(false);
+    expect(leavesPage(click(link("/dashboard"), { ctrlKey: true }), here)).toBe(false);
+    expect(leavesPage(click(link("/register.xlsx", { download: "" })), here)).toBe(false);
+    expect(leavesPage(click(link("https://paystack.example/pay")), here)).toBe(false);
+    expect(leavesPage(click({ closest: () => null } as unknown as EventTarget), here)).toBe(false);
+    expect(leavesPage(click(null), here)).toBe(false);
   });
 });

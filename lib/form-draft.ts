@@ -53,6 +53,36 @@ export function clearDrafts() {
   for (const name of Object.keys(sessionStorage)) if (name.startsWith(prefix)) sessionStorage.removeItem(name);
 }
 
+/** The question asked before a link leaves a page whose form holds changes. */
+export const leaveQuestion = "Leave this page? Your changes are not saved. They stay as a draft in this tab.";
+
+/**
+ * Whether a click leaves for another page of the portal: a plain click (no modifier key, no new tab or
+ * download) on a link to this site whose path or query differs from the page's. A link within the page
+ * (#section) stays.
+ */
+export function leavesPage(
+  event: { button: number; metaKey: boolean; ctrlKey: boolean; shiftKey: boolean; altKey: boolean; target: EventTarget | null },
+  here: { href: string; origin: string; pathname: string; search: string },
+) {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  const link = (event.target as Partial<Element> | null)?.closest?.("a[href]");
+  const target = link?.getAttribute("target");
+  if (!link || link.hasAttribute("download") || (target && target !== "_self")) return false;
+  const to = new URL(link.getAttribute("href") ?? "", here.href);
+  return to.origin === here.origin && (to.pathname !== here.pathname || to.search !== here.search);
+}
+
+/** How many forms of the page hold changes: one listener asks for all of them. */
+let dirtyForms = 0;
+
+/** A click on a link that leaves the page asks first; 'Cancel' keeps the page (the router never sees the click). */
+function leavingAsked(event: MouseEvent) {
+  if (!leavesPage(event, window.location) || window.confirm(leaveQuestion)) return;
+  event.preventDefault();
+  event.stopPropagation();
+}
+
 export function useFormDraft<T extends FieldValues, C = unknown, O = T>(
   key: string,
   form: UseFormReturn<T, C, O>,
@@ -92,12 +122,17 @@ export function useFormDraft<T extends FieldValues, C = unknown, O = T>(
     return () => subscription.unsubscribe();
   }, [key, form]);
 
-  // Closing or reloading the tab with changes asks first; the browser words the question.
+  // Closing or reloading the tab with changes asks first; the browser words the question. Following a
+  // link of the portal to another page asks too (leavingAsked), before the router sees the click.
   useEffect(() => {
     if (!dirty) return;
     const ask = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener("beforeunload", ask);
-    return () => window.removeEventListener("beforeunload", ask);
+    if (dirtyForms++ === 0) document.addEventListener("click", leavingAsked, true);
+    return () => {
+      window.removeEventListener("beforeunload", ask);
+      if (--dirtyForms === 0) document.removeEventListener("click", leavingAsked, true);
+    };
   }, [dirty]);
 
   /** After a save: no draft, nothing to ask about. */
