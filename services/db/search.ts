@@ -4,21 +4,33 @@ import type { Db } from "./client";
 import { likeEscape } from "./like-escape";
 
 /**
- * The text a list's search box looks in: the columns joined by a line break, so that a search (whose
- * spaces are single, never a line break) cannot match across two fields. The trigram index on a table is
- * built on this very expression, which is why the query must use it unchanged.
+ * What a search ignores, in the text and in the term alike: spaces, tabs, hyphens and apostrophes (straight
+ * and curly), so 'oke odo' finds 'Oke-Odo' and 'Oke Odo', and 'olaoluwa' finds "Ola'Oluwa". The line break
+ * that joins two fields is kept, so a search never matches across them.
+ */
+const IGNORED_IN_SQL = "[ \\t''\u2018\u2019-]+";
+const IGNORED = /[ \t'\u2018\u2019-]+/g;
+
+/** A search term as it is compared: lower case, without what a search ignores. */
+export const searchKey = (term: string) => term.toLowerCase().replace(IGNORED, "");
+
+/**
+ * The text a list's search box looks in: the columns joined by a line break, in lower case, without what a
+ * search ignores. The trigram index on a table is built on this very expression, which is why the query must
+ * use it unchanged.
  */
 export function searchableText(...columns: (PgColumn | SQL)[]): SQL {
-  return sql.join(
+  const joined = sql.join(
     // An expression (e.g. 'first last') is taken to be never null.
     columns.map((c) => (c instanceof SQL || c.notNull ? sql`${c}` : sql`coalesce(${c}, '')`)),
     sql` || E'\\n' || `,
   );
+  return sql`regexp_replace(lower(${joined}), ${sql.raw(`'${IGNORED_IN_SQL}'`)}, '', 'g')`;
 }
 
-/** Rows whose searchable text contains the term, case-insensitively (the term's runs of white space count as one space). */
+/** Rows whose searchable text contains the term, ignoring case, spaces, hyphens and apostrophes on both sides. */
 export function containsText(columns: (PgColumn | SQL)[], term: string): SQL {
-  return sql`(${searchableText(...columns)}) ilike ${`%${likeEscape(term.trim().replace(/\s+/g, " "))}%`}`;
+  return sql`(${searchableText(...columns)}) like ${`%${likeEscape(searchKey(term))}%`}`;
 }
 
 /**

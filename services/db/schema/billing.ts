@@ -1,3 +1,4 @@
+import { searchableText } from "../search";
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { LedgerDirection, PaymentStatus, StandInStatus, TransactionAction } from "../../../lib/contract/billing-values";
@@ -81,7 +82,7 @@ export const ledgerEntry = pgTable(
     index("ledger_entry_test_money_idx")
       .on(t.districtId)
       .where(sql`${t.testMoney}`),
-    index("ledger_entry_search_trgm_idx").using("gin", sql`(${t.reference} || E'\\n' || ${t.description}) gin_trgm_ops`),
+    index("ledger_entry_search_key_trgm_idx").using("gin", sql`(${searchableText(t.reference, t.description)}) gin_trgm_ops`),
   ],
 );
 

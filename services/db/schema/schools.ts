@@ -32,8 +32,8 @@ export const school = pgTable(
     // Lists are in name order, a page at a time: the page is read from the index, never sorted from the whole district
     // (it also serves every lookup by district).
     index("school_district_sort_idx").on(t.districtId, sql`lower(${t.name})`, t.id),
-    // Text search (`ILIKE '%…%'` on name, description and address together): trigrams, so a search does not read every row.
-    index("school_search_trgm_idx").using("gin", sql`(${searchableText(t.name, t.description, t.address)}) gin_trgm_ops`),
+    // Text search (`LIKE '%…%'` on name, description and address together, as searchableText folds them): trigrams, so a search does not read every row.
+    index("school_search_key_trgm_idx").using("gin", sql`(${searchableText(t.name, t.description, t.address)}) gin_trgm_ops`),
   ],
 );
 

@@ -64,7 +64,7 @@ export const staff = pgTable(
     // The register is in name order (last, first), a page at a time, read from this index (it also serves every lookup by district).
     index("staff_district_sort_idx").on(t.districtId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
     // The register's search box: names, e-mail, phone and both numbers, by trigram.
-    index("staff_search_trgm_idx").using("gin", sql`(${searchableText(...staffSearchColumns(t))}) gin_trgm_ops`),
+    index("staff_search_key_trgm_idx").using("gin", sql`(${searchableText(...staffSearchColumns(t))}) gin_trgm_ops`),
     index("staff_school_idx").on(t.schoolId),
     index("staff_lgea_idx").on(t.lgeaId),
   ],
