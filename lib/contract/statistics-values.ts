@@ -212,3 +212,45 @@ export type MovementStatistics = {
   totals: MovementCounts;
   byLgea: MovementByLgea[];
 };
+
+/** Enrolled pupils of one class level by gender, as a snapshot keeps them (`level` null: pupils without a class). */
+export type SnapshotLevelCount = { level: ClassLevel | null; male: number; female: number };
+
+/** One session's headline figures for one place: from its snapshot (`takenAt`, `takenBy`), or computed now (`live`). */
+export type TrendFigures = {
+  session: string;
+  live: boolean;
+  /** When the figures were taken or computed, and by whom (a snapshot's taker; null when computed now). */
+  takenAt: string;
+  takenBy: string | null;
+  pupils: GenderCount;
+  parity: Parity;
+  byLevel: (GenderCount & { level: ClassLevel | null; parity: Parity })[];
+  teaching: GenderCount;
+  nonTeaching: number;
+  ratio: PupilTeacherRatio;
+};
+
+/**
+ * GET /statistics/trends: the headline figures of one place (the reach, or the LGEA or school the filters name)
+ * for every session with a snapshot, oldest first, then the current session's as they stand now.
+ */
+export type TrendStatistics = {
+  computedAt: string;
+  reach: StatisticsReach;
+  place: { level: "district" | "lgea" | "school"; name: string };
+  currentSession: string;
+  threshold: number;
+  sessions: TrendFigures[];
+};
+
+/** POST /statistics/snapshot: the current session's snapshot, taken (or taken again, replacing the earlier one). */
+export type SnapshotTaken = { session: string; takenAt: string; places: number; replaced: boolean };
+
+export const trendMessages = {
+  noSnapshots: "No snapshot has been taken yet: the current session's figures are shown as they stand now.",
+  taken: "Snapshot taken.",
+  districtOnly: "Snapshots are taken for the whole district, by its administrators.",
+  definition:
+    "Trends: each session's headline figures as they stood when its snapshot was taken (at the session's end, or on demand by an administrator), since the registers change every day; the current session's as they stand now. Taking a snapshot again in the same session replaces the earlier one.",
+} as const;

@@ -112,6 +112,7 @@ describe("the scope on every query", () => {
         "staff",
         "staffTransfer",
         "staffTransferRow",
+        "statisticsSnapshot",
         "storedImage",
         "student",
         "studentMove",

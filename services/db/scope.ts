@@ -30,6 +30,7 @@ import {
   payment,
   reportCardCharge,
   wallet,
+  statisticsSnapshot,
 } from "./schema";
 
 /**
@@ -201,6 +202,19 @@ const narrowings = new Map<PgTable, { district: PgColumn; narrow: Narrowing }>([
   [payment, { district: payment.districtId, narrow: (s) => (s.level === "district" ? undefined : sql`false`) }],
   [reportCardCharge, { district: reportCardCharge.districtId, narrow: (s) => bySchool(s, reportCardCharge.schoolId) }],
   [apiClient, { district: apiClient.districtId, narrow: () => undefined }],
+  // A statistics snapshot's rows are the district's, each LGEA's and each school's figures: below the district, those of the scope's LGEA (and its schools) or school.
+  [
+    statisticsSnapshot,
+    {
+      district: statisticsSnapshot.districtId,
+      narrow: (s) =>
+        s.level === "lgea"
+          ? eq(statisticsSnapshot.lgeaId, s.organizationId)
+          : s.level === "school"
+            ? eq(statisticsSnapshot.schoolId, s.organizationId)
+            : undefined,
+    },
+  ],
   [schoolRole, { district: schoolRole.districtId, narrow: (s) => bySchool(s, schoolRole.schoolId) }],
   [schoolClass, { district: schoolClass.districtId, narrow: (s) => bySchool(s, schoolClass.schoolId) }],
   [

@@ -11,3 +11,4 @@ export * from "./files";
 export * from "./records";
 export * from "./billing";
 export * from "./second-factor";
+export * from "./statistics";
