@@ -21,6 +21,13 @@ import { movementStatistics } from "./movement";
 import { xlsxResponse } from "../../spreadsheet/respond";
 import { retirementStatistics, type RetirementRules } from "./retirements";
 import type { ServiceConfig } from "../../config";
+import * as z from "zod/mini";
+import { uuidParam } from "../../../lib/contract/fields";
+import { trendMessages, type SnapshotTaken, type TrendStatistics } from "../../../lib/contract/statistics";
+import { AppError } from "../../http/errors";
+import { takeSnapshot, trendStatistics } from "./trends";
+
+const snapshotQuerySchema = z.object({ "district[0]": z.optional(uuidParam) });
 
 const tag = "Statistics";
 
@@ -117,6 +124,41 @@ export function statisticsRoutes({ route }: Api) {
     async (c, { query }) => {
       const { db, scope, at } = await statisticsContext(c, query);
       return c.json((await movementStatistics(db, scope, query, at)) satisfies MovementStatistics);
+    },
+  );
+
+  route(
+    {
+      method: "GET",
+      path: "/statistics/trends",
+      summary: `Trends: the headline figures (enrolled pupils by gender and level with the gender parity index, teaching staff by gender, non-teaching staff, the pupil–teacher ratio) of the reach, or of the LGEA or school named by lgeaId or schoolId within it, for every session with a snapshot, oldest first, then the current session's as they stand now (live). The session, category, level and gender filters do not apply. ${filtersText}. TrendStatistics`,
+      tag,
+      access: requires("statistics.view"),
+      query: statisticsQuerySchema,
+    },
+    async (c, { query }) => {
+      const { db, scope, at } = await statisticsContext(c, { ...query, session: "" });
+      const threshold = c.get("deps").config.STATISTICS_PUPIL_TEACHER_THRESHOLD;
+      return c.json((await trendStatistics(db, scope, query, at, threshold)) satisfies TrendStatistics);
+    },
+  );
+
+  route(
+    {
+      method: "POST",
+      path: "/statistics/snapshot",
+      summary:
+        "Takes the current session's snapshot of the headline figures for the whole district, each LGEA and each school, as the trends keep them. One snapshot per session: taking it again replaces the earlier one (the latest figures of the session are the ones kept; an earlier session's snapshot is never retaken, since its registers have moved on). District level only (403 below it). Query: district[0]? (the caller's district when left out; another only for a super administrator). SnapshotTaken",
+      tag,
+      access: requires("statistics.view"),
+      query: snapshotQuerySchema,
+    },
+    async (c, { query }) => {
+      const caller = c.get("scope");
+      if (caller.level !== "district") throw new AppError("forbidden", trendMessages.districtOnly);
+      const { db, scope, at } = await statisticsContext(c, { "district[0]": query["district[0]"] });
+      const taken = await takeSnapshot(db, scope, at.current, at.end, caller.staffId);
+      return c.json(taken satisfies SnapshotTaken, 201);
     },
   );
 

@@ -40,6 +40,8 @@ export const districtProbes: ProbeTable = {
   "GET /statistics/retirements": { query: { "district[0]": "district" } },
   "GET /statistics/movement": { query: { "district[0]": "district" } },
   "GET /statistics/download": { query: { "district[0]": "district" } },
+  "GET /statistics/trends": { query: { "district[0]": "district" } },
+  "POST /statistics/snapshot": { query: { "district[0]": "district" } },
   // One's own notifications: another's id is left alone (the answer is still 200).
   "PATCH /notifications/read": { body: () => ({ ids: [randomId()] }) },
   "GET /district/view/:id": { params: { id: "district" } },

@@ -1,0 +1,200 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { type ClassLevel, classLevels } from "../../../lib/contract/classes-values";
+import { parityOf, ratioOf, type SnapshotLevelCount, type StatisticsFilters, type TrendFigures, type TrendStatistics } from "../../../lib/contract/statistics";
+import type { Db, Reader } from "../../db/client";
+import { classType, district, lgea, school, schoolClass, staff, statisticsSnapshot, student } from "../../db/schema";
+import { within, type StaffScope } from "../../db/scope";
+import { notFound } from "../../http/errors";
+import { enrolledPupils } from "./filters";
+import type { StatisticsMoment } from "./reach";
+import { postedStaff } from "./teachers";
+
+/** One place's headline figures, as a snapshot row keeps them. */
+export type PlaceFigures = Omit<typeof statisticsSnapshot.$inferInsert, "id" | "districtId" | "academicSession" | "takenAt" | "takenBy">;
+
+const noFilters: StatisticsFilters = {};
+const count = sql<number>`count(*)`.mapWith(Number);
+
+/**
+ * The headline figures of every place in reach for a session ending on `end`: the district (at district level),
+ * each LGEA (above the school level) and each school. Pupils and staff are grouped once in the database, as the
+ * enrolment and teacher figures are, and summed here by place.
+ */
+export async function placeFigures(db: Reader, scope: StaffScope, end: string): Promise<PlaceFigures[]> {
+  const teaching = sql<boolean>`${staff.staffType} = 'Teaching'`;
+  const [districts, lgeas, schools, pupils, posted] = await Promise.all([
+    db
+      .select({ name: district.name })
+      .from(district)
+      .where(and(eq(district.id, scope.districtId), within(scope, district))),
+    db
+      .select({ id: lgea.id, name: lgea.name })
+      .from(lgea)
+      .where(within(scope, lgea))
+      .orderBy(asc(sql`lower(${lgea.name})`)),
+    db
+      .select({ id: school.id, name: school.name, lgeaId: school.lgeaId })
+      .from(school)
+      .where(within(scope, school))
+      .orderBy(asc(sql`lower(${school.name})`)),
+    db
+      .select({ schoolId: student.schoolId, level: classType.level, gender: student.gender, n: count })
+      .from(student)
+      .leftJoin(schoolClass, eq(schoolClass.id, student.classId))
+      .leftJoin(classType, eq(classType.id, schoolClass.classTypeId))
+      .where(and(within(scope, student), enrolledPupils(scope, noFilters, end)))
+      .groupBy(student.schoolId, classType.level, student.gender),
+    db
+      .select({ schoolId: staff.schoolId, lgeaId: staff.lgeaId, teaching, gender: staff.gender, n: count })
+      .from(staff)
+      .where(and(within(scope, staff), postedStaff(scope, noFilters)))
+      .groupBy(staff.schoolId, staff.lgeaId, teaching, staff.gender),
+  ]);
+
+  const blank = (row: Pick<PlaceFigures, "place" | "placeKey" | "lgeaId" | "schoolId" | "name">): PlaceFigures => ({
+    ...row,
+    pupilsMale: 0,
+    pupilsFemale: 0,
+    byLevel: [],
+    teachingMale: 0,
+    teachingFemale: 0,
+    teachingTotal: 0,
+    nonTeachingTotal: 0,
+    ratioTeachers: 0,
+  });
+  const places = new Map<string, PlaceFigures>();
+  if (scope.level === "district")
+    places.set("district", blank({ place: "district", placeKey: "district", lgeaId: null, schoolId: null, name: districts[0]?.name ?? "" }));
+  if (scope.level !== "school") for (const l of lgeas) places.set(l.id, blank({ place: "lgea", placeKey: l.id, lgeaId: l.id, schoolId: null, name: l.name }));
+  for (const s of schools) places.set(s.id, blank({ place: "school", placeKey: s.id, lgeaId: s.lgeaId, schoolId: s.id, name: s.name }));
+  const lgeaOfSchool = new Map(schools.map((s) => [s.id, s.lgeaId]));
+  /** The district's row, the LGEA's and the school's that a group of a school (or an LGEA office) counts in. */
+  const rowsOf = (schoolId: string | null, officeLgea: string | null) => {
+    const lgeaId = schoolId ? lgeaOfSchool.get(schoolId) : officeLgea;
+    if (schoolId && !lgeaOfSchool.has(schoolId)) return [];
+    return [places.get("district"), lgeaId ? places.get(lgeaId) : undefined, schoolId ? places.get(schoolId) : undefined].filter((r) => r !== undefined);
+  };
+
+  for (const g of pupils) {
+    for (const row of rowsOf(g.schoolId, null)) {
+      const levels = row.byLevel as SnapshotLevelCount[];
+      let level = levels.find((l) => l.level === (g.level ?? null));
+      if (!level) levels.push((level = { level: g.level ?? null, male: 0, female: 0 }));
+      if (g.gender === "Male") {
+        row.pupilsMale += g.n;
+        level.male += g.n;
+      } else if (g.gender === "Female") {
+        row.pupilsFemale += g.n;
+        level.female += g.n;
+      }
+    }
+  }
+  for (const g of posted) {
+    for (const row of rowsOf(g.schoolId, g.schoolId ? null : g.lgeaId)) {
+      if (!g.teaching) {
+        row.nonTeachingTotal += g.n;
+        continue;
+      }
+      row.teachingTotal += g.n;
+      if (g.gender === "Male") row.teachingMale += g.n;
+      if (g.gender === "Female") row.teachingFemale += g.n;
+      if (g.schoolId) row.ratioTeachers += g.n;
+    }
+  }
+  const order = (l: ClassLevel | null) => (l === null ? classLevels.length : classLevels.indexOf(l));
+  for (const row of places.values()) (row.byLevel as SnapshotLevelCount[]).sort((a, b) => order(a.level) - order(b.level));
+  return [...places.values()];
+}
+
+/**
+ * The current session's snapshot for the whole district, taken by `takenBy`: taking it again replaces it, in one
+ * transaction under the district's advisory lock, so the session has one snapshot, the latest (a snapshot of an
+ * earlier session is never retaken, since its registers have moved on). Returns how many places it holds and whether
+ * one was replaced.
+ */
+export async function takeSnapshot(db: Db, scope: StaffScope, session: string, end: string, takenBy: string) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`statistics_snapshot:${scope.districtId}`}))`);
+    const rows = await placeFigures(tx, scope, end);
+    const removed = await tx
+      .delete(statisticsSnapshot)
+      .where(and(within(scope, statisticsSnapshot), eq(statisticsSnapshot.districtId, scope.districtId), eq(statisticsSnapshot.academicSession, session)))
+      .returning({ id: statisticsSnapshot.id });
+    const takenAt = new Date();
+    if (rows.length)
+      await tx.insert(statisticsSnapshot).values(rows.map((r) => ({ ...r, districtId: scope.districtId, academicSession: session, takenAt, takenBy })));
+    return { session, takenAt: takenAt.toISOString(), places: rows.length, replaced: removed.length > 0 };
+  });
+}
+
+/** The place the trends are for: the reach, or the LGEA or school the filters name within it (404 outside it). */
+async function placeOf(db: Reader, scope: StaffScope, filters: StatisticsFilters) {
+  const schoolId = scope.level === "school" ? scope.organizationId : filters.schoolId || null;
+  if (schoolId) {
+    const [row] = await db
+      .select({ name: school.name })
+      .from(school)
+      .where(and(eq(school.id, schoolId), within(scope, school)));
+    if (!row) throw notFound();
+    return { level: "school" as const, key: schoolId, name: row.name, scope: { ...scope, level: "school" as const, organizationId: schoolId } };
+  }
+  const lgeaId = scope.level === "lgea" ? scope.organizationId : filters.lgeaId || null;
+  if (lgeaId) {
+    const [row] = await db
+      .select({ name: lgea.name })
+      .from(lgea)
+      .where(and(eq(lgea.id, lgeaId), within(scope, lgea)));
+    if (!row) throw notFound();
+    return { level: "lgea" as const, key: lgeaId, name: row.name, scope: { ...scope, level: "lgea" as const, organizationId: lgeaId } };
+  }
+  return { level: "district" as const, key: "district", name: "", scope };
+}
+
+/** A place's figures as the trends show them: totals, parity and the pupil–teacher ratio computed from the counts kept. */
+function figuresOf(row: PlaceFigures, session: string, live: boolean, takenAt: string, takenBy: string | null, threshold: number): TrendFigures {
+  const pupils = { male: row.pupilsMale, female: row.pupilsFemale, total: row.pupilsMale + row.pupilsFemale };
+  return {
+    session,
+    live,
+    takenAt,
+    takenBy,
+    pupils,
+    parity: parityOf(pupils),
+    byLevel: (row.byLevel as SnapshotLevelCount[]).map((l) => ({ ...l, total: l.male + l.female, parity: parityOf(l) })),
+    teaching: { male: row.teachingMale, female: row.teachingFemale, total: row.teachingTotal },
+    nonTeaching: row.nonTeachingTotal,
+    ratio: ratioOf(pupils.total, row.ratioTeachers, threshold),
+  };
+}
+
+/**
+ * Trends (issue: statistics): one place's headline figures for every session with a snapshot, oldest first, then
+ * the current session's as they stand now (`at` is the current session's moment; the filters' LGEA or school narrows
+ * the place, the others do not apply).
+ */
+export async function trendStatistics(
+  db: Reader,
+  scope: StaffScope,
+  filters: StatisticsFilters,
+  at: StatisticsMoment,
+  threshold: number,
+): Promise<TrendStatistics> {
+  const place = await placeOf(db, scope, filters);
+  const [snapshots, live] = await Promise.all([
+    db
+      .select({ row: statisticsSnapshot, takerFirst: staff.firstName, takerLast: staff.lastName })
+      .from(statisticsSnapshot)
+      .leftJoin(staff, eq(staff.id, statisticsSnapshot.takenBy))
+      .where(and(within(scope, statisticsSnapshot), eq(statisticsSnapshot.districtId, scope.districtId), eq(statisticsSnapshot.placeKey, place.key)))
+      .orderBy(asc(statisticsSnapshot.academicSession)),
+    placeFigures(db, place.scope, at.end),
+  ]);
+  const now = new Date().toISOString();
+  const current = live.find((r) => r.placeKey === place.key);
+  const sessions = snapshots.map(({ row, takerFirst, takerLast }) =>
+    figuresOf(row, row.academicSession, false, row.takenAt.toISOString(), [takerFirst, takerLast].filter(Boolean).join(" ") || null, threshold),
+  );
+  if (current) sessions.push(figuresOf(current, at.current, true, now, null, threshold));
+  const name = place.level === "district" ? at.reach.name : place.name;
+  return { computedAt: now, reach: at.reach, place: { level: place.level, name }, currentSession: at.current, threshold, sessions };
+}
