@@ -35,3 +35,31 @@ export function leadToInvalidField(form: HTMLFormElement | null, framesLeft = 20
   }
   toast.error(invalidNotice(controls.map(nameOf)));
 }
+
+/**
+ * Of the controls the page marks invalid, the one to lead to after the server refused fields: the first,
+ * in the page's order, whose name is one of the refused fields (a control without a name, such as a date
+ * field's, counts as matching none), else the first marked at all.
+ */
+export function serverIssueControl<C extends { getAttribute(name: string): string | null }>(controls: readonly C[], paths: readonly string[]): C | undefined {
+  return controls.find((control) => paths.includes(control.getAttribute("name") ?? "")) ?? controls[0];
+}
+
+/**
+ * After the server refused some fields of a form (a 400 or 409 answer's `issues`, put on the fields by
+ * applyServerIssues): once the messages have rendered, focus the first
+ * of those fields and scroll it to the middle of the screen, as after an invalid submit. The server's
+ * message is the notice already shown.
+ */
+export function leadToServerIssue(paths: readonly string[], framesLeft = 20): void {
+  // A frame first: the errors set by the failed save render, and the loading overlay goes, before this looks.
+  requestAnimationFrame(() => {
+    const control = serverIssueControl([...document.querySelectorAll<HTMLElement>('[aria-invalid="true"]')], paths);
+    if (!control) {
+      if (framesLeft > 0) leadToServerIssue(paths, framesLeft - 1);
+      return;
+    }
+    control.focus({ preventScroll: true });
+    control.scrollIntoView({ block: "center" });
+  });
+}

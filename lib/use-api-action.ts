@@ -41,7 +41,11 @@ export function useApiAction<V = void, R = unknown, F extends FieldValues = Fiel
         return true;
       } catch (error) {
         setLeaving(false);
-        if (options.form && error instanceof ApiError) applyServerIssues(options.form, error.issues);
+        if (options.form && error instanceof ApiError && applyServerIssues(options.form, error.issues) > 0) {
+          // The refused field gets the focus and comes into view, as after an invalid submit (loaded then).
+          const paths = error.issues.map((issue) => issue.path);
+          void import("./lead-to-invalid-field").then((m) => m.leadToServerIssue(paths));
+        }
         toast.error(error instanceof Error ? error.message : String(error));
         return false;
       } finally {
