@@ -2,7 +2,14 @@ import { and, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMessages } from "../../../lib/contract/messages";
-import type { ClassStatistics, EnrolmentStatistics, MovementStatistics, RetirementStatistics, TeacherStatistics } from "../../../lib/contract/statistics";
+import type {
+  ClassStatistics,
+  EnrolmentStatistics,
+  MovementStatistics,
+  RetirementStatistics,
+  TeacherStatistics,
+  TrendStatistics,
+} from "../../../lib/contract/statistics";
 import type { AuthResult } from "../../../lib/contract/user";
 import { demoPasswords } from "../../db/demo-data";
 import { school } from "../../db/schema";
@@ -57,13 +64,14 @@ describe("GET /statistics/download", () => {
   afterAll(() => api.close());
 
   it("gives every table as a sheet, each cell the API's value", async () => {
-    const [sheets, e, t, k, r, m] = await Promise.all([
+    const [sheets, e, t, k, r, m, w] = await Promise.all([
       download(),
       get<EnrolmentStatistics>("enrolment"),
       get<TeacherStatistics>("teachers"),
       get<ClassStatistics>("classes"),
       get<RetirementStatistics>("retirements"),
       get<MovementStatistics>("movement"),
+      get<TrendStatistics>("trends"),
     ]);
     expect([...sheets.keys()]).toEqual([
       "About",
@@ -79,6 +87,7 @@ describe("GET /statistics/download", () => {
       "Retirements by specialisation",
       "Staff not counted",
       "Movement by LGEA",
+      "Trends",
     ]);
     const s = (v: number | null) => (v === null ? "" : String(v));
     const yes = (b: boolean) => (b ? "Yes" : "No");
@@ -120,6 +129,27 @@ describe("GET /statistics/download", () => {
         s(l.pupilsOut),
         s(l.staffIn),
         s(l.staffOut),
+      ]),
+    );
+    // The trends: the current session's figures now (no snapshot has been taken here), computed a moment apart.
+    expect(body("Trends")?.map((row) => [...row.slice(0, 2), ...row.slice(3)])).toEqual(
+      w.sessions.map((x) => [
+        x.session,
+        x.live ? "Now" : "Snapshot",
+        x.takenBy ?? "",
+        s(x.pupils.female),
+        s(x.pupils.male),
+        s(x.pupils.total),
+        s(x.parity.value),
+        yes(x.parity.flagged),
+        s(x.teaching.female),
+        s(x.teaching.male),
+        s(x.teaching.total),
+        s(x.nonTeaching),
+        s(x.ratio.pupils),
+        s(x.ratio.teachers),
+        s(x.ratio.value),
+        yes(x.ratio.aboveThreshold),
       ]),
     );
   });

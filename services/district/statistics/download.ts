@@ -11,6 +11,7 @@ import type {
   StaffCount,
   StatisticsFilters,
   TeacherStatistics,
+  TrendStatistics,
 } from "../../../lib/contract/statistics";
 import { statisticsDefinitions } from "../../../lib/contract/statistics-values";
 import type { SheetSource } from "../../spreadsheet/xlsx-writer";
@@ -21,6 +22,7 @@ export type AllStatistics = {
   classes: ClassStatistics;
   retirements: RetirementStatistics;
   movement: MovementStatistics;
+  trends: TrendStatistics;
 };
 
 /** A number as the API holds it; a null (not computable) as an empty cell; a flag as Yes or No. */
@@ -41,13 +43,14 @@ const counts = (c: RetirementCounts) => [cell(c.past), ...c.byYear.map(cell), ce
 const sheet = (name: string, header: string[], rows: string[][]): SheetSource => ({ name, rows: [header, ...rows] });
 
 /**
- * Every table of the statistics page as a sheet of one workbook, in the page's order, each cell the value the
+ * Every table of the statistics page as a sheet of one workbook (the trends last, for the place the LGEA or school
+ * filter names, whatever the session filter), in the page's order, each cell the value the
  * API answers (numbers as written, not computable as empty, flags as Yes or No); a first sheet says when, for
  * whom and with which filters the figures were computed, and what they mean. The writer keeps every cell text
  * and quote-prefixes what a spreadsheet would take for a formula.
  */
 export function statisticsSheets(all: AllStatistics, filters: StatisticsFilters): SheetSource[] {
-  const { enrolment: e, teachers: t, classes: k, retirements: r, movement: m } = all;
+  const { enrolment: e, teachers: t, classes: k, retirements: r, movement: m, trends: w } = all;
   const choices = e.choices;
   const filterRows = [
     ["LGEA", choices.lgeas.find((l) => l.id === filters.lgeaId)?.name ?? ""],
@@ -137,6 +140,33 @@ export function statisticsSheets(all: AllStatistics, filters: StatisticsFilters)
       "Movement by LGEA",
       ["LGEA", "Admitted female", "Admitted male", "Admitted", "Pupils in", "Pupils out", "Staff in", "Staff out"],
       m.byLgea.map((l) => [l.lgea, ...gender(l.admissions), cell(l.pupilsIn), cell(l.pupilsOut), cell(l.staffIn), cell(l.staffOut)]),
+    ),
+    sheet(
+      "Trends",
+      [
+        "Session",
+        "Figures",
+        "Taken at",
+        "Taken by",
+        ...genderHeader,
+        ...parityHeader,
+        "Teaching female",
+        "Teaching male",
+        "Teaching total",
+        "Non-teaching total",
+        ...ratioHeader(w.threshold),
+      ],
+      w.sessions.map((s) => [
+        s.session,
+        s.live ? "Now" : "Snapshot",
+        s.takenAt,
+        s.takenBy ?? "",
+        ...gender(s.pupils),
+        ...parity(s.parity),
+        ...gender(s.teaching),
+        cell(s.nonTeaching),
+        ...ratio(s.ratio),
+      ]),
     ),
   );
   return sheets;

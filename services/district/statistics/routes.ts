@@ -25,6 +25,7 @@ import * as z from "zod/mini";
 import { uuidParam } from "../../../lib/contract/fields";
 import { trendMessages, type SnapshotTaken, type TrendStatistics } from "../../../lib/contract/statistics";
 import { AppError } from "../../http/errors";
+import { sessionBounds } from "../../../lib/contract/configuration-values";
 import { takeSnapshot, trendStatistics } from "./trends";
 
 const snapshotQuerySchema = z.object({ "district[0]": z.optional(uuidParam) });
@@ -166,7 +167,7 @@ export function statisticsRoutes({ route }: Api) {
     {
       method: "GET",
       path: "/statistics/download",
-      summary: `Every statistics table (enrolment, teachers, classes, retirements, movement) as a sheet of one workbook (statistics.xlsx), with a first sheet saying when, for whom and with which filters they were computed and what they mean; every cell is text, the value the API answers (not computable: empty; flags: Yes or No). ${filtersText}`,
+      summary: `Every statistics table (enrolment, teachers, classes, retirements, movement, trends) as a sheet of one workbook (statistics.xlsx), with a first sheet saying when, for whom and with which filters they were computed and what they mean; every cell is text, the value the API answers (not computable: empty; flags: Yes or No). ${filtersText}`,
       tag,
       access: requires("statistics.view"),
       query: statisticsQuerySchema,
@@ -175,14 +176,17 @@ export function statisticsRoutes({ route }: Api) {
       const { db, scope, at } = await statisticsContext(c, query);
       const { config } = c.get("deps");
       const rules = retirementRules(config);
-      const [enrolment, teachers, classes, retirements, movement] = await Promise.all([
+      // The trends end with the current session, whichever session the other tables are for.
+      const now = at.session === at.current ? at : { ...at, session: at.current, end: sessionBounds(at.current)?.end ?? at.end };
+      const [enrolment, teachers, classes, retirements, movement, trends] = await Promise.all([
         enrolmentStatistics(db, scope, query, at),
         teacherStatistics(db, scope, query, at, config.STATISTICS_PUPIL_TEACHER_THRESHOLD),
         classStatistics(db, scope, query, at),
         retirementStatistics(db, scope, query, at, rules),
         movementStatistics(db, scope, query, at),
+        trendStatistics(db, scope, query, now, config.STATISTICS_PUPIL_TEACHER_THRESHOLD),
       ]);
-      return xlsxResponse(c, "statistics.xlsx", statisticsSheets({ enrolment, teachers, classes, retirements, movement }, query));
+      return xlsxResponse(c, "statistics.xlsx", statisticsSheets({ enrolment, teachers, classes, retirements, movement, trends }, query));
     },
   );
 }
