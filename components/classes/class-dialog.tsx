@@ -6,7 +6,7 @@ import { RecordHistory } from "@/components/audit/record-history";
 import { SelectField } from "@/components/form/select-field";
 import { StaffSearch } from "@/components/form/staff-search";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, DialogCancel } from "@/components/ui/dialog";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextField } from "@/components/ui/text-field";
 import type { HistoryAccess } from "@/lib/audit-access";
@@ -173,9 +173,7 @@ export function ClassDialog({ districtId, item, defaultSchool = "", history = nu
           )}
         </div>
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={save.busy}>
-            Cancel
-          </Button>
+          <DialogCancel disabled={save.busy} />
           <Button type="submit" disabled={save.busy}>
             {item ? "Save class" : "Create class"}
           </Button>

@@ -3,7 +3,7 @@
 import { useForm, type Resolver } from "react-hook-form";
 import { SelectField } from "@/components/form/select-field";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, DialogCancel } from "@/components/ui/dialog";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextField } from "@/components/ui/text-field";
 import type { ClassTypeForm, ClassTypeItem } from "@/lib/contract/classes";
@@ -67,9 +67,7 @@ export function ClassTypeDialog({ item, nextPosition, onClose }: Props) {
           <TextField label="Order" type="number" inputMode="numeric" min={1} max={1000} error={errors.position?.message} {...form.register("position")} />
         </div>
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={save.busy}>
-            Cancel
-          </Button>
+          <DialogCancel disabled={save.busy} />
           <Button type="submit" disabled={save.busy}>
             {item ? "Save class type" : "Add class type"}
           </Button>

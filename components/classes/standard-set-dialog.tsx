@@ -6,7 +6,7 @@ import { ChipsField } from "@/components/form/chips-field";
 import { SelectField } from "@/components/form/select-field";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, DialogCancel } from "@/components/ui/dialog";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextField } from "@/components/ui/text-field";
 import type { ClassTypeItem, StandardSetForm, StandardSetReview } from "@/lib/contract/classes";
@@ -157,9 +157,7 @@ export function StandardSetDialog({ districtId, defaultSchool = "", onClose }: P
         />
         <TextField label="Capacity" type="number" inputMode="numeric" min={1} max={200} error={errors.capacity?.message} {...form.register("capacity")} />
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={check.busy}>
-            Cancel
-          </Button>
+          <DialogCancel disabled={check.busy} />
           <Button type="submit" disabled={check.busy}>
             Review
           </Button>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { DetailList } from "@/components/layout/detail-list";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, DialogCancel } from "@/components/ui/dialog";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextArea } from "@/components/ui/text-area";
 import { SelectField } from "@/components/form/select-field";
@@ -208,7 +208,7 @@ function ReasonDialog({ open, onOpenChange, title, description, formLabel, submi
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string | undefined>();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description} draft={{ dirty: reason.trim() !== "", clear: () => setReason("") }}>
       <form
         {...formWithoutScript}
         noValidate
@@ -223,9 +223,7 @@ function ReasonDialog({ open, onOpenChange, title, description, formLabel, submi
       >
         <TextArea label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} rows={4} maxLength={1000} error={reasonError} />
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
-            Cancel
-          </Button>
+          <DialogCancel disabled={busy} />
           <Button type="submit" className={danger ? "bg-danger text-white" : ""} disabled={busy}>
             {submitLabel}
           </Button>

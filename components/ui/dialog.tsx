@@ -17,6 +17,22 @@ type Props = {
   draft?: Pick<Draft, "dirty" | "clear">;
 };
 
+/**
+ * The dialog's own Cancel button: it closes the way Escape does, so with typed changes it asks first.
+ * Only inside a Dialog's content.
+ */
+export function DialogCancel({ children = "Cancel", disabled }: { children?: ReactNode; disabled?: boolean }) {
+  return (
+    <RadixDialog.Close asChild>
+      <Button variant="secondary" disabled={disabled}>
+        {children}
+      </Button>
+    </RadixDialog.Close>
+  );
+}
+
+// Notices (sonner, top of the screen) must not cover a dialog's title or close button: on a phone the dialog
+// sits at the bottom, 7rem short of the top; wider, it is centred with 6rem free above and below.
 /** A modal dialog: focus trapped, Escape closes (asking first when it holds typed changes), title and description announced. */
 export function Dialog({ open, onOpenChange, title, description, children, footer, draft }: Props) {
   const [asking, setAsking] = useState(false);
@@ -33,7 +49,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
     <RadixDialog.Root open={open} onOpenChange={change}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <RadixDialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg border border-border bg-card p-5 shadow-xl">
+        <RadixDialog.Content className="fixed bottom-4 left-1/2 z-50 flex max-h-[calc(100dvh-7rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 flex-col sm:bottom-auto sm:top-1/2 sm:max-h-[calc(100dvh-12rem)] sm:-translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-card p-5 shadow-xl">
           <div className="flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-lg font-bold">{title}</RadixDialog.Title>
             <RadixDialog.Close
