@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { FieldValues, Path, PathValue, UseFormReturn } from "react-hook-form";
+import { draftStorageKey } from "./draft-storage";
 
 /*
  * API (for every form of more than one field):
@@ -15,7 +16,7 @@ import type { FieldValues, Path, PathValue, UseFormReturn } from "react-hook-for
  * never kept. While there are changes, closing or reloading the tab asks first (beforeunload).
  */
 
-const prefix = "portal.draft.";
+const prefix = draftStorageKey("");
 /** Field names never kept, whatever the form: secrets and one-time codes. */
 const secret = /password|otp|verification|secret|token/i;
 /** A value bigger than this (an image as a data URL) is not kept: sessionStorage is small and shared. */
@@ -52,6 +53,9 @@ export function clearDrafts() {
   if (typeof sessionStorage === "undefined") return;
   for (const name of Object.keys(sessionStorage)) if (name.startsWith(prefix)) sessionStorage.removeItem(name);
 }
+
+/** The question asked before Cancel throws typed changes away (a dialog asks it in its own words, components/ui/dialog.tsx). */
+export const discardQuestion = "Discard what you typed?";
 
 /** The question asked before a link leaves a page whose form holds changes. */
 export const leaveQuestion = "Leave this page? Your changes are not saved. They stay as a draft in this tab.";

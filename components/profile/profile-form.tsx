@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { toast } from "@/lib/notify";
+import { DraftNotice } from "@/components/form/draft-notice";
 import { StaffDetailsFields } from "@/components/staff/staff-details-fields";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
@@ -15,8 +16,10 @@ import type { StaffProfile } from "@/lib/contract/user";
 import { staffKeys, staffMutations } from "@/lib/queries/staff";
 import { staffFormValues } from "@/components/staff/staff-form-values";
 import { useApiMutation } from "@/lib/use-api-mutation";
+import { discardQuestion, useFormDraft } from "@/lib/form-draft";
 import { lazyResolver } from "@/lib/lazy-resolver";
 import { formWithoutScript } from "@/lib/form-without-script";
+import { profileDraftKey } from "./profile-draft";
 
 const validation = lazyResolver(() => import("@/lib/contract/staff").then((m) => m.ownStaffDetailsSchema));
 
@@ -42,6 +45,13 @@ export function ProfileForm({
     resolver: validation.resolver,
     defaultValues: { ...staffFormValues(staff), currentPassword: "" },
   });
+  // What is typed is kept in the tab (never the password); the profile page opens the form again after a reload.
+  const draft = useFormDraft(profileDraftKey(staff.id), form);
+  const cancel = () => {
+    if (draft.dirty && !window.confirm(discardQuestion)) return;
+    draft.clear();
+    onDone();
+  };
   const [email, phoneCode, phoneNumber] = useWatch({ control: form.control, name: ["email", "phoneCode", "phoneNumber"] });
   const contactChanges =
     (email ?? "").trim().toLowerCase() !== staff.email.toLowerCase() || phoneCode !== staff.phoneNumber.code || phoneNumber !== staff.phoneNumber.number;
@@ -52,6 +62,7 @@ export function ProfileForm({
       inPlace: true,
       invalidates: [staffKeys.record(staff.id)],
       onSuccess: (result) => {
+        draft.clear();
         toast.success(successNotices.profileUpdated);
         if (result.pendingEmail) onEmailPending(result.pendingEmail);
         router.refresh();
@@ -71,6 +82,7 @@ export function ProfileForm({
         className="flex flex-col gap-5 rounded-lg border border-border bg-card p-5"
       >
         {busy ? <LoadingOverlay /> : null}
+        <DraftNotice draft={draft} />
         <StaffDetailsFields
           terminologies={staff.stateDetails.stateTerminologies}
           own={{ email: staff.email, phoneNumber: staff.phoneNumber.number }}
@@ -88,7 +100,7 @@ export function ProfileForm({
           </div>
         ) : null}
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onDone} disabled={busy}>
+          <Button variant="secondary" onClick={cancel} disabled={busy}>
             Cancel
           </Button>
           <Button type="submit" disabled={busy}>

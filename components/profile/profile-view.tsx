@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { DetailList } from "@/components/layout/detail-list";
 import { Button } from "@/components/ui/button";
 import { loadingTexts } from "@/lib/contract/notices";
@@ -10,6 +10,7 @@ import type { StaffProfile } from "@/lib/contract/user";
 import { useStaffRecord } from "@/lib/queries/staff";
 import { fullName, staffDetailItems } from "@/components/staff/staff-detail-items";
 import { EmailCodeDialog } from "./email-code-dialog";
+import { hasProfileDraft } from "./profile-draft";
 import { ProfilePictureEditor } from "./profile-picture-editor";
 
 // The form (react-hook-form, the date, place and phone fields) comes with 'Edit profile', not with the page.
@@ -23,6 +24,12 @@ export function ProfileView({ initial, liveChecks }: { initial: StaffProfile; li
   const record = useStaffRecord(initial.id);
   const staff = record.data?.staff ?? initial;
   const [editing, setEditing] = useState(false);
+  // A draft typed before a reload opens the form again, where it is restored with its notice.
+  useEffect(() => {
+    // The tab's storage is unknown to the server render: it can only be read after hydration.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (hasProfileDraft(initial.id)) setEditing(true);
+  }, [initial.id]);
   // Held here, not in the form: saving bumps the version, which gives the form a new key.
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const router = useRouter();

@@ -4,6 +4,7 @@ import { ArrowLeft } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { DateField } from "@/components/form/date-field";
+import { DraftNotice } from "@/components/form/draft-notice";
 import { SelectField } from "@/components/form/select-field";
 import { ActionLink, SelectionGate, SelectionSummary } from "@/components/register/selection-action";
 import { Button } from "@/components/ui/button";
@@ -14,6 +15,7 @@ import { loadingTexts, successNotices } from "@/lib/contract/notices";
 import { todayInLagos } from "@/lib/contract/staff-values";
 import type { StaffTransferInput, StaffTransferRequest, StaffTransferReview } from "@/lib/contract/staff-transfers";
 import { TRANSFER_REASON_MAX, type TransferDestinationKind } from "@/lib/contract/staff-transfers-values";
+import { useFormDraft } from "@/lib/form-draft";
 import { lazyResolver } from "@/lib/lazy-resolver";
 import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { toast } from "@/lib/notify";
@@ -81,6 +83,8 @@ function SelectedStaffForm({ districtId, kinds, ids, back, onTransferred }: Form
     resolver: validation.resolver,
     defaultValues: { staffIds: ids, destination: onlyKind ? { kind: onlyKind } : undefined, effectiveDate: todayInLagos(), reason: "" },
   });
+  // The destination, date and reason typed are kept in the tab (the selection is kept on its own).
+  const draft = useFormDraft("staff-transfer", form, { exclude: ["staffIds"] });
   const { errors } = form.formState;
   // The form sends the selection as it stands: a person removed in the review leaves it.
   useEffect(() => form.setValue("staffIds", ids), [form, ids]);
@@ -96,6 +100,7 @@ function SelectedStaffForm({ districtId, kinds, ids, back, onTransferred }: Form
     form,
     invalidates: transferInvalidates,
     onSuccess: async () => {
+      draft.clear();
       onTransferred(ids);
       keptSelection("staff").clear();
       await succeed(successNotices.staffTransferred, routes.staffTransfers);
@@ -130,6 +135,7 @@ function SelectedStaffForm({ districtId, kinds, ids, back, onTransferred }: Form
       className="flex flex-col gap-5"
     >
       {busy ? <LoadingOverlay /> : null}
+      <DraftNotice draft={draft} />
       <SelectionSummary count={staffCount(ids.length)} action="transfer" back={back} error={errors.staffIds?.message} />
       <div className="flex flex-col gap-4 rounded-lg border border-border bg-card p-5">
         <fieldset aria-describedby={destinationError ? "transfer-destination-error" : undefined} className="flex flex-col gap-2">
