@@ -94,4 +94,98 @@ test.describe("drafts of typed work", () => {
     await expect(email).toHaveAttribute("aria-invalid", "true");
     await expect(email).toHaveValue("not-an-address");
   });
+
+  test("a link to another page asks before leaving typed changes @phone", async ({ page, signIn }) => {
+    await signIn(accounts.admin1, { next: CREATE_ROLE });
+    await page.getByLabel("Role name").fill("Typed role name");
+    await draftKept(page, "role:new");
+    // A link of the portal (the menu's, the breadcrumbs'): clicked as the user would, through the document.
+    const followLink = () =>
+      page.evaluate(() => {
+        const link = [...document.querySelectorAll<HTMLAnchorElement>('a[href^="/"]')].find((a) => new URL(a.href).pathname !== location.pathname);
+        link?.click();
+        return link?.getAttribute("href");
+      });
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toBe("Leave this page? Your changes are not saved. They stay as a draft in this tab.");
+      void dialog.dismiss();
+    });
+    const href = await followLink();
+    expect(href).toBeTruthy();
+    await expect(page.getByLabel("Role name")).toHaveValue("Typed role name");
+    expect(new URL(page.url()).pathname).toBe(CREATE_ROLE);
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    await followLink();
+    await expect.poll(() => new URL(page.url()).pathname).not.toBe(CREATE_ROLE);
+  });
+
+  test("a dialog's Cancel asks as Escape does, and a notice leaves its title and close button clear @phone", async ({ page, signIn }) => {
+    await signIn(accounts.admin2, { next: "/administration/classes" });
+    await page.getByRole("button", { name: "Add class type" }).click();
+    const dialog = page.getByRole("dialog", { name: "New class type" });
+    // An empty submit: the notice shows while the dialog stays open.
+    await dialog.getByRole("button", { name: "Add class type" }).click();
+    const notice = page.locator("[data-sonner-toast]").first();
+    await expect(notice).toBeVisible();
+    const box = async (locator: ReturnType<Page["locator"]>) => {
+      const b = await locator.boundingBox();
+      if (!b) throw new Error("not laid out");
+      return b;
+    };
+    const apart = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+      a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+    const toast = await box(notice);
+    expect(apart(toast, await box(dialog.getByRole("heading", { name: "New class type" })))).toBe(true);
+    expect(apart(toast, await box(dialog.getByRole("button", { name: "Close" })))).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+
+    await dialog.getByLabel("Name").fill("Typed class type");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog.getByText("Discard what you typed?")).toBeVisible();
+    await dialog.getByRole("button", { name: "Keep editing" }).click();
+    await expect(dialog.getByLabel("Name")).toHaveValue("Typed class type");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.getByRole("button", { name: "Discard" }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("the profile's draft comes back after a reload, and a number the server refuses leads to its field @phone", async ({ page, signIn }) => {
+    await signIn(accounts.admin1, { next: "/dashboard/profile" });
+    await page.getByRole("button", { name: "Edit profile" }).click();
+    await page.getByLabel("Middle name (optional)").fill("Typed");
+    await expect.poll(() => page.evaluate(() => Object.keys(sessionStorage).find((k) => k.startsWith("portal.draft.profile:")) ?? "")).not.toBe("");
+
+    await page.reload();
+    await expect(page.getByText(restoredNotice)).toBeVisible();
+    await expect(page.getByLabel("Middle name (optional)")).toHaveValue("Typed");
+
+    // The server's refusal of a number (PATCH /staff/update answers 409 with the field's issue; its own test
+    // is the API's): the message shows at the field, which gets the focus.
+    const taken = "This number is already in use in the state.";
+    await page.route("**/api/district/staff/update/**", (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: "application/json",
+        body: JSON.stringify({ message: taken, issues: [{ path: "oracleNumber", message: taken }] }),
+      }),
+    );
+    await page.getByRole("button", { name: "Save profile" }).click();
+    const oracle = page.locator('input[name="oracleNumber"]');
+    await expect(oracle).toHaveAttribute("aria-invalid", "true");
+    await expect(oracle).toBeFocused();
+    await expect(page.getByRole("form", { name: "Edit profile" }).getByText(taken)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // Cancel asks before throwing the typed changes away; then the page keeps no draft.
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toBe("Discard what you typed?");
+      void dialog.accept();
+    });
+    await page.getByRole("form", { name: "Edit profile" }).getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("button", { name: "Edit profile" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Edit profile" })).toBeVisible();
+    await expect(page.getByText(restoredNotice)).toBeHidden();
+  });
 });
