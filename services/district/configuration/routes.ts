@@ -1,6 +1,8 @@
 import { configurationUpdateSchema } from "../../../lib/contract/configuration";
 import { successNotices } from "../../../lib/contract/messages";
-import { atDistrictLevel } from "../../db/scope";
+import { sessionBounds } from "../../../lib/contract/configuration-values";
+import { atDistrictLevel, inWorkedDistrict } from "../../db/scope";
+import { snapshotIn } from "../statistics/trends";
 import { requires } from "../../http/access";
 import type { Api } from "../../http/api";
 import { forbidden } from "../../http/errors";
@@ -43,7 +45,13 @@ export function configurationRoutes({ route }: Api) {
       const { version, ...values } = body;
       const updated = await db.transaction(async (tx) => {
         const before = await configurationOf(tx, scope);
-        return updateConfiguration(tx, scope, c.get("actor"), before, { version, values });
+        const after = await updateConfiguration(tx, scope, c.get("actor"), before, { version, values });
+        // Moving on to a later session ends the one before: its statistics snapshot is taken now, in the same
+        // transaction, as its registers stand at its end (replacing one taken on demand during it).
+        const ended = sessionBounds(before.academicSession);
+        if (ended && values.academicSession > before.academicSession)
+          await snapshotIn(tx, inWorkedDistrict(scope), before.academicSession, ended.end, scope.staffId);
+        return after;
       });
       return c.json({ message: successNotices.configurationsUpdated, configuration: toConfiguration(updated) });
     },

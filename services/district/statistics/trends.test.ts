@@ -10,6 +10,7 @@ import {
   type TrendFigures,
   type TrendStatistics,
 } from "../../../lib/contract/statistics";
+import type { DistrictConfiguration } from "../../../lib/contract/configuration";
 import type { AuthResult } from "../../../lib/contract/user";
 import { demoPasswords } from "../../db/demo-data";
 import { statisticsSnapshot, student } from "../../db/schema";
@@ -137,5 +138,30 @@ describe("GET /statistics/trends and POST /statistics/snapshot", () => {
     await expectError(await api.call("GET", "/statistics/trends", { token: teacher.authorizationToken }), 403, authMessages.forbidden);
     await expectError(await snapshot(teacher), 403, authMessages.forbidden);
     await expectError(await api.call("GET", "/statistics/trends"), 401, authMessages.notSignedIn);
+  });
+
+  it("takes the ending session's snapshot when the district moves on to the next session", async () => {
+    const before = await trends(admin1);
+    const { configuration } = await get<{ configuration: DistrictConfiguration }>(admin1, "/district-configuration/get");
+    const first = Number(configuration.academicSession.slice(0, 4)) + 1;
+    const next = `${first}/${first + 1}`;
+    const shift = (date: string) => `${Number(date.slice(0, 4)) + 1}${date.slice(4)}`;
+    const { districtId: _d, version, ...values } = configuration;
+    const terms = values.terms.map((t) => ({ ...t, startDate: shift(t.startDate), endDate: shift(t.endDate) }));
+    await expectOk(
+      await api.call("PATCH", "/district-configuration/update", {
+        token: admin1.authorizationToken,
+        body: { ...values, terms, academicSession: next, version },
+      }),
+    );
+    const after = await trends(admin1);
+    expect(after.currentSession).toBe(next);
+    expect(after.sessions.map((s) => [s.session, s.live])).toEqual([
+      [before.sessions[0]?.session, false],
+      [before.currentSession, false],
+      [next, true],
+    ]);
+    // The ended session's snapshot holds its figures as they stood at the change.
+    expect(kept(present(after.sessions[1]))).toEqual({ ...kept(present(before.sessions.at(-1))), session: before.currentSession });
   });
 });

@@ -113,18 +113,21 @@ export async function placeFigures(db: Reader, scope: StaffScope, end: string): 
  * one was replaced.
  */
 export async function takeSnapshot(db: Db, scope: StaffScope, session: string, end: string, takenBy: string) {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`statistics_snapshot:${scope.districtId}`}))`);
-    const rows = await placeFigures(tx, scope, end);
-    const removed = await tx
-      .delete(statisticsSnapshot)
-      .where(and(within(scope, statisticsSnapshot), eq(statisticsSnapshot.districtId, scope.districtId), eq(statisticsSnapshot.academicSession, session)))
-      .returning({ id: statisticsSnapshot.id });
-    const takenAt = new Date();
-    if (rows.length)
-      await tx.insert(statisticsSnapshot).values(rows.map((r) => ({ ...r, districtId: scope.districtId, academicSession: session, takenAt, takenBy })));
-    return { session, takenAt: takenAt.toISOString(), places: rows.length, replaced: removed.length > 0 };
-  });
+  return db.transaction((tx) => snapshotIn(tx, scope, session, end, takenBy));
+}
+
+/** `takeSnapshot` in the caller's transaction: the session's end, taken as the district moves on to the next session. */
+export async function snapshotIn(tx: Pick<Db, "select" | "delete" | "insert" | "execute">, scope: StaffScope, session: string, end: string, takenBy: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`statistics_snapshot:${scope.districtId}`}))`);
+  const rows = await placeFigures(tx, scope, end);
+  const removed = await tx
+    .delete(statisticsSnapshot)
+    .where(and(within(scope, statisticsSnapshot), eq(statisticsSnapshot.districtId, scope.districtId), eq(statisticsSnapshot.academicSession, session)))
+    .returning({ id: statisticsSnapshot.id });
+  const takenAt = new Date();
+  if (rows.length)
+    await tx.insert(statisticsSnapshot).values(rows.map((r) => ({ ...r, districtId: scope.districtId, academicSession: session, takenAt, takenBy })));
+  return { session, takenAt: takenAt.toISOString(), places: rows.length, replaced: removed.length > 0 };
 }
 
 /** The place the trends are for: the reach, or the LGEA or school the filters name within it (404 outside it). */
