@@ -27,4 +27,19 @@ describe("student spreadsheets: local formats", () => {
     expect(byName.get(male.lastName)).toMatchObject({ gender: "Male" });
     expect(byName.get(mistyped.lastName)).toMatchObject({ gender: "Female" });
   });
+
+  it("stages a guardian typed 'Mum' and special needs 'nil' as the lists spell them, and takes 'dad' typed into the preview grid", async () => {
+    const mum = pupil({ guardianRelationship: "Mum", specialNeeds: "nil" });
+    const mistyped = pupil({ guardianRelationship: "Neighbour" });
+    const page = await uploadPupils([mum, mistyped]);
+    expect(row(page.rows, 2)).toMatchObject({ valid: true, errors: {} });
+    expect(Object.keys(row(page.rows, 3).errors)).toEqual(["guardianRelationship"]);
+
+    const fixed = await expectOk<{ row: StagedRow }>(await fix(page.importId, row(page.rows, 3).id, { guardianRelationship: "dad" }));
+    expect(fixed.row).toMatchObject({ valid: true, errors: {} });
+    await expectOk(await confirm(page.importId));
+    const byName = new Map((await pupilsNamed([mum.lastName, mistyped.lastName])).map((s) => [s.lastName, s]));
+    expect(byName.get(mum.lastName)).toMatchObject({ guardianRelationship: "Mother", specialNeeds: "None" });
+    expect(byName.get(mistyped.lastName)).toMatchObject({ guardianRelationship: "Father" });
+  });
 });
