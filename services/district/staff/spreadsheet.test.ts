@@ -149,14 +149,14 @@ describe("staff spreadsheets: template, two-step upload with four unique keys, f
   it("stages good rows (forgiving spellings and defaults) and puts each rule's message on its column", async () => {
     const future = "2999-01-01";
     const good = person({
-      title: "mrs.",
+      title: "Doctor",
       gender: "FEMALE",
       dob: "12/04/1988",
       phoneNumber: "+234 (0)812 555 0101",
       stateOfResidence: "lagos",
       localGovernmentOfResidence: "ikeja",
-      staffType: "non teaching",
-      maritalStatus: "married",
+      staffType: "NT",
+      maritalStatus: "M",
       school: `  ${schoolName.toUpperCase()} `,
     });
     const defaults = person({ title: "", countryOfOrigin: "", countryOfResidence: "", middleName: "", maritalStatus: "", dateOfEmployment: "" });
@@ -212,7 +212,7 @@ describe("staff spreadsheets: template, two-step upload with four unique keys, f
     });
     const [created] = await staffWithEmails([good.email]);
     expect(created).toMatchObject({
-      title: "Mrs",
+      title: "Dr",
       gender: "Female",
       dob: "1988-04-12",
       phoneCode: "+234",
