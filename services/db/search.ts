@@ -8,7 +8,10 @@ import { likeEscape } from "./like-escape";
  * and curly), so 'oke odo' finds 'Oke-Odo' and 'Oke Odo', and 'olaoluwa' finds "Ola'Oluwa". The line break
  * that joins two fields is kept, so a search never matches across them.
  */
-const IGNORED_IN_SQL = "[ \\t''\u2018\u2019-]+";
+// The characters translate() drops (an escape string: \t is the tab, '' the apostrophe). translate, not a
+// regular expression: a common term's first look folds thousands of rows, and a regular expression made that
+// six times slower.
+const IGNORED_IN_SQL = "E' \\t''-\u2018\u2019'";
 const IGNORED = /[ \t'\u2018\u2019-]+/g;
 
 /** A search term as it is compared: lower case, without what a search ignores. */
@@ -25,7 +28,7 @@ export function searchableText(...columns: (PgColumn | SQL)[]): SQL {
     columns.map((c) => (c instanceof SQL || c.notNull ? sql`${c}` : sql`coalesce(${c}, '')`)),
     sql` || E'\\n' || `,
   );
-  return sql`regexp_replace(lower(${joined}), ${sql.raw(`'${IGNORED_IN_SQL}'`)}, '', 'g')`;
+  return sql`translate(lower(${joined}), ${sql.raw(IGNORED_IN_SQL)}, '')`;
 }
 
 /** Rows whose searchable text contains the term, ignoring case, spaces, hyphens and apostrophes on both sides. */
