@@ -70,7 +70,7 @@ export async function benchStatistics(runs: number) {
     console.log(`${label}: first ${fmt(cold)}, then p50 ${fmt(median(ms))}, p99 ${fmt(percentile(ms, 99))} (${runs} runs)`);
   };
   const oneLgea = lgeas[1]?.id ?? "";
-  for (const figure of ["enrolment", "teachers", "classes", "retirements", "movement"]) {
+  for (const figure of ["enrolment", "teachers", "classes", "retirements", "movement", "trends"]) {
     await time(`${figure}, whole district`, `/statistics/${figure}?${new URLSearchParams({ "district[0]": districtId })}`);
     await time(`${figure}, one LGEA`, `/statistics/${figure}?${new URLSearchParams({ "district[0]": districtId, lgeaId: oneLgea })}`);
   }

@@ -8,6 +8,7 @@ import type {
   RetirementCounts,
   RetirementStatistics,
   TeacherStatistics,
+  TrendStatistics,
 } from "../lib/contract/statistics-values";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { expectFitsScreen } from "./support/fits-screen";
@@ -126,6 +127,45 @@ test.describe("statistics", () => {
       ]),
     );
     await expect(page.locator("[data-section=movement] dl")).toContainText(`Pupils admitted${n(movement.totals.admissions.total)}`);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("takes a snapshot and shows the trends exactly as the API answers them @demo @phone", async ({ page, signIn }) => {
+    await signIn(accounts.admin2);
+    await page.goto(STATISTICS);
+    const trends = page.getByRole("region", { name: "Headline figures by year" });
+    await expect(trends).toBeVisible();
+    await page.getByRole("button", { name: /^Take a snapshot of / }).click();
+    await expect(page.getByText("Snapshot taken.")).toBeVisible();
+    await expect(trends.locator("tbody tr").filter({ hasText: "(snapshot " }).first()).toBeVisible();
+    const answer = await figuresOf<TrendStatistics>("/statistics/trends");
+    expect(answer.sessions.some((s) => !s.live)).toBe(true);
+    const day = (iso: string) => new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeZone: "Africa/Lagos" }).format(new Date(iso));
+    const change = (now: number | null, before: number | null | undefined, digits = 0) => {
+      if (now === null || before === null || before === undefined) return "—";
+      const c = Math.round((now - before) * 10 ** digits) / 10 ** digits;
+      const text = digits ? Math.abs(c).toFixed(digits) : n(Math.abs(c));
+      return c > 0 ? `+${text}` : c < 0 ? `−${text}` : digits ? (0).toFixed(digits) : "0";
+    };
+    expect(await tableRows(page, "Headline figures by year")).toEqual(
+      answer.sessions.map((s, i) => {
+        const b = answer.sessions[i - 1];
+        return [
+          `${s.session} ${s.live ? "(now)" : `(snapshot ${day(s.takenAt)})`}`,
+          n(s.pupils.female),
+          n(s.pupils.male),
+          n(s.pupils.total),
+          change(s.pupils.total, b?.pupils.total),
+          s.parity.value === null ? "not computable" : s.parity.value.toFixed(2),
+          n(s.teaching.total),
+          change(s.teaching.total, b?.teaching.total),
+          n(s.nonTeaching),
+          s.ratio.value === null ? "not computable" : s.ratio.value.toFixed(1),
+          change(s.ratio.value, b?.ratio.value, 1),
+        ];
+      }),
+    );
+    await expectFitsScreen(page);
     await expectNoSeriousA11yViolations(page);
   });
 

@@ -12,6 +12,7 @@ import {
   useMovementStatistics,
   useRetirementStatistics,
   useTeacherStatistics,
+  useTrendStatistics,
 } from "@/lib/queries/statistics";
 import { ClassesSection } from "./classes-section";
 import { EnrolmentSection } from "./enrolment-section";
@@ -20,6 +21,7 @@ import { RetirementsSection } from "./retirements-section";
 import { SectionState } from "./section-state";
 import { StatisticsFilters } from "./statistics-filters";
 import { TeachersSection } from "./teachers-section";
+import { TrendsSection } from "./trends-section";
 
 const secondary =
   "inline-flex min-h-11 items-center gap-2 rounded-md border border-border bg-card px-4 py-2 text-sm font-semibold hover:bg-muted focus-visible:outline-2 focus-visible:outline-primary";
@@ -48,6 +50,7 @@ export function StatisticsArea({ districtId }: { districtId: string }) {
   const classes = useClassStatistics(districtId, filters);
   const retirements = useRetirementStatistics(districtId, filters);
   const movement = useMovementStatistics(districtId, filters);
+  const trends = useTrendStatistics(districtId, filters);
   const figures = enrolment.data;
   return (
     <div className="flex flex-col gap-5" data-statistics>
@@ -104,6 +107,9 @@ export function StatisticsArea({ districtId }: { districtId: string }) {
             <MovementSection figures={data} />
           </>
         )}
+      </SectionState>
+      <SectionState read={trends} title="Trends" id="trends">
+        {(data) => <TrendsSection figures={data} districtId={districtId} />}
       </SectionState>
       <section aria-labelledby="definitions-heading" className="rounded-lg border border-border bg-card p-4 text-sm break-inside-avoid">
         <h2 id="definitions-heading" className="mb-2 text-base font-semibold">

@@ -2,9 +2,17 @@
 // change every day, so the figures are asked for afresh when the page opens, and kept while it stays open.
 
 import { keepPreviousData } from "@tanstack/react-query";
-import type { ClassStatistics, EnrolmentStatistics, MovementStatistics, RetirementStatistics, TeacherStatistics } from "../contract/statistics-values";
+import type {
+  ClassStatistics,
+  EnrolmentStatistics,
+  MovementStatistics,
+  RetirementStatistics,
+  SnapshotTaken,
+  TeacherStatistics,
+  TrendStatistics,
+} from "../contract/statistics-values";
 import { registerFilterQuery, registerFromQuery, type RegisterFilters } from "../register-url";
-import { districtApi } from "../client-api";
+import { clientApi, districtApi } from "../client-api";
 import { apiRead, useApiRead } from "./api-read";
 
 /** The statistics' filters, as the page's URL and GET /statistics/* name them, in this order. */
@@ -28,7 +36,16 @@ export const statisticsKeys = {
   classes: (districtId: string, filterKey: string) => ["statistics", "classes", districtId, filterKey] as const,
   retirements: (districtId: string, filterKey: string) => ["statistics", "retirements", districtId, filterKey] as const,
   movement: (districtId: string, filterKey: string) => ["statistics", "movement", districtId, filterKey] as const,
+  trends: (districtId: string, filterKey: string) => ["statistics", "trends", districtId, filterKey] as const,
 };
+
+/** The trends' query: only the LGEA and school filters narrow them (the place whose sessions are shown). */
+function trendsQuery(districtId: string, filters: StatisticsFilterValues): URLSearchParams {
+  const query = new URLSearchParams({ "district[0]": districtId });
+  if (filters.lgeaId) query.set("lgeaId", filters.lgeaId);
+  if (filters.schoolId) query.set("schoolId", filters.schoolId);
+  return query;
+}
 
 const filterKey = (filters: StatisticsFilterValues) => registerFilterQuery(statisticsFilterKeys, filters).toString();
 
@@ -51,6 +68,18 @@ export const statisticsReads = {
   /** GET /statistics/movement: admissions, pupil moves and staff transfers in the session, by LGEA. */
   movement: (districtId: string, filters: StatisticsFilterValues) =>
     apiRead<MovementStatistics>(statisticsKeys.movement(districtId, filterKey(filters)), `statistics/movement?${statisticsQuery(districtId, filters)}`),
+  /** GET /statistics/trends: the headline figures of every session with a snapshot, and the current one's now. */
+  trends: (districtId: string, filters: StatisticsFilterValues) =>
+    apiRead<TrendStatistics>(
+      statisticsKeys.trends(districtId, trendsQuery(districtId, filters).toString()),
+      `statistics/trends?${trendsQuery(districtId, filters)}`,
+    ),
+};
+
+export const statisticsMutations = {
+  /** POST /statistics/snapshot: the current session's snapshot for the district, replacing an earlier one of the session. */
+  snapshot: (districtId: string) =>
+    clientApi<SnapshotTaken>(`${districtApi("statistics/snapshot")}?${new URLSearchParams({ "district[0]": districtId })}`, { method: "POST" }),
 };
 
 export const useEnrolmentStatistics = (districtId: string, filters: StatisticsFilterValues) =>
@@ -67,6 +96,9 @@ export const useRetirementStatistics = (districtId: string, filters: StatisticsF
 
 export const useMovementStatistics = (districtId: string, filters: StatisticsFilterValues) =>
   useApiRead(statisticsReads.movement(districtId, filters), { placeholderData: keepPreviousData, staleTime: 60_000 });
+
+export const useTrendStatistics = (districtId: string, filters: StatisticsFilterValues) =>
+  useApiRead(statisticsReads.trends(districtId, filters), { placeholderData: keepPreviousData, staleTime: 60_000 });
 
 /** GET /statistics/download with the filters on screen: every table as a sheet of one workbook (statistics.xlsx). */
 export const statisticsDownloadHref = (districtId: string, filters: StatisticsFilterValues) =>
