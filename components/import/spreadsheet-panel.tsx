@@ -6,6 +6,7 @@ import { toast } from "@/lib/notify";
 import { ImportPreview } from "@/components/import/import-preview";
 import { Button } from "@/components/ui/button";
 import { importMessages, MAX_SPREADSHEET_BYTES, SPREADSHEET_ACCEPT, type ImportRowsPage } from "@/lib/contract/imports";
+import { registerReturnHref } from "@/lib/register-return";
 import { loadingTexts, successNotices } from "@/lib/contract/messages";
 import type { SpreadsheetApi } from "@/lib/queries/imports";
 import { uploadWithProgress } from "@/lib/upload-with-progress";
@@ -99,7 +100,8 @@ export function SpreadsheetPanel({ api, noun, done, canUpload, download }: Props
             noun={noun}
             onCancel={() => setStaged(null)}
             onConfirmed={async (answer) => {
-              await succeed(answer.message, done);
+              // Back to the register as it was left (its search and filters), as after any other save.
+              await succeed(answer.message, registerReturnHref(done));
               setStaged(null);
             }}
           />
