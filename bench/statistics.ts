@@ -8,7 +8,8 @@ import { seedStudents } from "./students";
  * The statistics (issue: statistics) at the size the issue names: 200,000 pupils (BENCH_STUDENTS), 50,000 staff
  * (BENCH_STAFF) and 1,500 schools in one district, the schools spread over its LGEAs. Each figure's API answer
  * (in-process, so the times are the API's own work) the first time, before any cache, and then warm (p50, p99),
- * for the whole district and narrowed to one LGEA; then the one-workbook download. On the in-memory embedded
+ * for the whole district and narrowed to one LGEA (the trends after the current session's snapshot, itself timed);
+ * then the one-workbook download. On the in-memory embedded
  * database, or on the PostgreSQL server of TEST_DATABASE_URL.
  */
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 200_000);
@@ -69,6 +70,15 @@ export async function benchStatistics(runs: number) {
     for (let i = 0; i < runs; i++) ms.push(await call(path));
     console.log(`${label}: first ${fmt(cold)}, then p50 ${fmt(median(ms))}, p99 ${fmt(percentile(ms, 99))} (${runs} runs)`);
   };
+  // The current session's snapshot of every place (the district, its LGEAs, 1,500 schools), taken again each run (it replaces the last).
+  const snapshots: number[] = [];
+  for (let i = 0; i < Math.max(3, Math.ceil(runs / 4)); i++) {
+    const start = performance.now();
+    const response = await api.call("POST", `/statistics/snapshot?${new URLSearchParams({ "district[0]": districtId })}`, { token: admin.authorizationToken });
+    if (response.status !== 201) throw new Error(`snapshot: ${response.status} ${await response.text()}`);
+    snapshots.push(performance.now() - start);
+  }
+  console.log(`snapshot, whole district: first ${fmt(snapshots[0] ?? 0)}, then p50 ${fmt(median(snapshots.slice(1)))} (${snapshots.length - 1} runs)`);
   const oneLgea = lgeas[1]?.id ?? "";
   for (const figure of ["enrolment", "teachers", "classes", "retirements", "movement", "trends"]) {
     await time(`${figure}, whole district`, `/statistics/${figure}?${new URLSearchParams({ "district[0]": districtId })}`);
