@@ -13,7 +13,7 @@ import {
 import type { DistrictConfiguration } from "../../../lib/contract/configuration";
 import type { AuthResult } from "../../../lib/contract/user";
 import { demoPasswords } from "../../db/demo-data";
-import { statisticsSnapshot, student } from "../../db/schema";
+import { auditLog, statisticsSnapshot, student } from "../../db/schema";
 import { createTestApi, type TestApi } from "../../test/harness";
 import { expectError, expectOk, present } from "../../test/helpers";
 import { workingAtAlimoshoLgea } from "../lgeas/test-fixtures";
@@ -69,6 +69,11 @@ describe("GET /statistics/trends and POST /statistics/snapshot", () => {
   it("keeps a snapshot as it was taken, replaces it when taken again in the session, and keeps earlier sessions'", async () => {
     const first = await expectOk<SnapshotTaken>(await snapshot(admin1), 201);
     expect(first.replaced).toBe(false);
+    const [entry] = await api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.districtId, d1), eq(auditLog.operation, "statistics.snapshot")));
+    expect(entry).toMatchObject({ actorStaffId: admin1.staff.id, recordId: d1, after: first });
     const before = await trends(admin1);
     expect(before.sessions.map((s) => [s.session, s.live])).toEqual([
       [before.currentSession, false],

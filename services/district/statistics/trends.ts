@@ -3,6 +3,7 @@ import { type ClassLevel, classLevels } from "../../../lib/contract/classes-valu
 import { parityOf, ratioOf, type SnapshotLevelCount, type StatisticsFilters, type TrendFigures, type TrendStatistics } from "../../../lib/contract/statistics";
 import type { Db, Reader } from "../../db/client";
 import { classType, district, lgea, school, schoolClass, staff, statisticsSnapshot, student } from "../../db/schema";
+import { recordAudit } from "../../db/audit";
 import { within, type StaffScope } from "../../db/scope";
 import { notFound } from "../../http/errors";
 import { enrolledPupils } from "./filters";
@@ -127,7 +128,10 @@ export async function snapshotIn(tx: Pick<Db, "select" | "delete" | "insert" | "
   const takenAt = new Date();
   if (rows.length)
     await tx.insert(statisticsSnapshot).values(rows.map((r) => ({ ...r, districtId: scope.districtId, academicSession: session, takenAt, takenBy })));
-  return { session, takenAt: takenAt.toISOString(), places: rows.length, replaced: removed.length > 0 };
+  const taken = { session, takenAt: takenAt.toISOString(), places: rows.length, replaced: removed.length > 0 };
+  // Filed under the district: the figures of every place in it were taken (or taken again).
+  await recordAudit(tx, { staffId: takenBy }, "statistics.snapshot", { id: scope.districtId, districtId: scope.districtId }, null, taken);
+  return taken;
 }
 
 /** The place the trends are for: the reach, or the LGEA or school the filters name within it (404 outside it). */
