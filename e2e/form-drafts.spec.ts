@@ -79,6 +79,22 @@ test.describe("drafts of typed work", () => {
     await expect(dialog).toBeHidden();
   });
 
+  test("the New school dialog asks before Escape or Cancel discards a typed name @phone", async ({ page, signIn }) => {
+    await signIn(accounts.admin2, { next: "/administration/school-management" });
+    await page.getByRole("button", { name: "New school" }).click();
+    const dialog = page.getByRole("dialog", { name: "New school" });
+    await dialog.getByLabel("School name").fill("Typed school name");
+    await page.keyboard.press("Escape");
+    await expect(dialog.getByText("Discard what you typed?")).toBeVisible();
+    await dialog.getByRole("button", { name: "Keep editing" }).click();
+    await expect(dialog.getByLabel("School name")).toHaveValue("Typed school name");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog.getByText("Discard what you typed?")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole("button", { name: "Discard" }).click();
+    await expect(dialog).toBeHidden();
+  });
+
   test("a typed chip is added on Next, and one that cannot be is refused with its message @phone", async ({ page, signIn }) => {
     await signIn(accounts.admin1, { next: "/administration/lga-management/lga-creation" });
     const phone = page.getByRole("textbox", { name: "Office phone numbers", exact: true });

@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { SelectField } from "@/components/form/select-field";
 import { Button } from "@/components/ui/button";
+import { Dialog, DialogCancel } from "@/components/ui/dialog";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextArea } from "@/components/ui/text-area";
 import { TextField } from "@/components/ui/text-field";
@@ -22,10 +23,16 @@ import { useFormDraft } from "@/lib/form-draft";
 
 const validation = lazyResolver(() => import("@/lib/contract/schools").then((m) => m.schoolFormSchema));
 
-type Props = { districtId: string; school?: SchoolDetail; onCancel?: () => void };
+type Props = {
+  districtId: string;
+  school?: SchoolDetail;
+  onCancel?: () => void;
+  /** Shown in a dialog of this title: Escape, a click outside and Cancel ask before discarding what was typed. */
+  dialog?: { title: string; onClose: () => void };
+};
 
 /** Creates a school, or edits one when `school` is given; then the notice, 1.5 s, and the school list (spec §2). */
-export function SchoolForm({ districtId, school, onCancel }: Props) {
+export function SchoolForm({ districtId, school, onCancel, dialog }: Props) {
   const lgas = useDistrictLgas(districtId);
   const succeed = useSuccessRedirect();
   const form = useForm<Values>({
@@ -47,11 +54,11 @@ export function SchoolForm({ districtId, school, onCancel }: Props) {
     onSuccess: async () => {
       draft.clear();
       await succeed(school ? successNotices.schoolUpdated : successNotices.schoolCreated, registerReturnHref(routes.schoolManagement));
-      onCancel?.();
+      (dialog?.onClose ?? onCancel)?.();
     },
   });
 
-  return (
+  const body = (
     <form
       {...formWithoutScript}
       onFocus={validation.warm}
@@ -82,7 +89,9 @@ export function SchoolForm({ districtId, school, onCancel }: Props) {
         />
       </div>
       <div className="flex flex-wrap justify-end gap-2">
-        {onCancel ? (
+        {dialog ? (
+          <DialogCancel disabled={busy} />
+        ) : onCancel ? (
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
@@ -92,5 +101,11 @@ export function SchoolForm({ districtId, school, onCancel }: Props) {
         </Button>
       </div>
     </form>
+  );
+  if (!dialog) return body;
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : dialog.onClose())} title={dialog.title} draft={draft}>
+      {body}
+    </Dialog>
   );
 }

@@ -5,7 +5,6 @@ import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { SelectField } from "@/components/form/select-field";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextField } from "@/components/ui/text-field";
 import { loadingTexts } from "@/lib/contract/messages";
@@ -108,11 +107,7 @@ export function SchoolList({ districtId, canCreate, canEdit }: Props) {
           ) : null}
         </>
       ) : null}
-      {canCreate ? (
-        <Dialog open={creating} onOpenChange={setCreating} title="New school">
-          <SchoolForm districtId={districtId} onCancel={() => setCreating(false)} />
-        </Dialog>
-      ) : null}
+      {canCreate && creating ? <SchoolForm districtId={districtId} dialog={{ title: "New school", onClose: () => setCreating(false) }} /> : null}
     </div>
   );
 }
