@@ -36,12 +36,13 @@ export default async function SuperAdminPage() {
           Payment reconciliation with the provider
         </NavLink>
       </p>
-      <AuthorizeSuperAdminPanel districtId={user.staff.district.id} districtName={user.staff.district.name} />
-      <ResetSecondFactorPanel districtId={user.staff.district.id} districtName={user.staff.district.name} />
+      {/* The daily work first (registrations waiting for review, then the districts); the rarely used forms last. */}
       <HydrationBoundary state={queries.state()}>
         <RegistrationQueue />
         <DistrictList />
       </HydrationBoundary>
+      <AuthorizeSuperAdminPanel districtId={user.staff.district.id} districtName={user.staff.district.name} />
+      <ResetSecondFactorPanel districtId={user.staff.district.id} districtName={user.staff.district.name} />
     </PageFrame>
   );
 }
