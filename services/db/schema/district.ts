@@ -93,6 +93,8 @@ export const districtConfiguration = pgTable("district_configuration", {
   reportCardPrice: bigint("report_card_price", { mode: "number" }).notNull(),
   admissionNumberPattern: text("admission_number_pattern").notNull(),
   lowBalanceThreshold: bigint("low_balance_threshold", { mode: "number" }).notNull(),
+  /** Pupils per teacher above which the statistics list a school first (issue 37). */
+  pupilTeacherThreshold: integer("pupil_teacher_threshold").notNull().default(40),
   version: integer("version").notNull().default(1),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

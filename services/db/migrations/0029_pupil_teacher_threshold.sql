@@ -1,0 +1,1 @@
+ALTER TABLE "district_configuration" ADD COLUMN "pupil_teacher_threshold" integer DEFAULT 40 NOT NULL;
