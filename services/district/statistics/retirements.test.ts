@@ -43,6 +43,19 @@ describe("GET /statistics/retirements: the figures agree with the staff register
         })
         .where(eq(staff.id, s.id));
     }
+    // One teacher certainly past the point (the spread above depends on how many staff the district has and in what
+    // order their ids fall): born 70 years ago, both dates present.
+    const [veteran] = await api.db
+      .select({ id: staff.id })
+      .from(staff)
+      .where(and(eq(staff.districtId, districtId), ne(staff.id, admin1.staff.id), eq(staff.staffType, "Teaching")))
+      .orderBy(asc(staff.lastName), asc(staff.id))
+      .limit(1);
+    if (!veteran) throw new Error("the demo district has no teacher");
+    await api.db
+      .update(staff)
+      .set({ dob: `${year - 70}-06-15`, dateOfFirstAppointment: `${year - 45}-01-10` })
+      .where(eq(staff.id, veteran.id));
     // The administrator (who does not see themselves in the download) is far from retiring.
     await api.db.update(staff).set({ dob: "1995-03-01", dateOfFirstAppointment: "2020-01-06" }).where(eq(staff.id, admin1.staff.id));
   });
