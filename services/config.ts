@@ -72,11 +72,9 @@ const schema = z.object({
   REGISTRATION_CHECKS_PER_IP: positiveInt(120),
   SMTP_URL: z.optional(z.url()),
   /**
-   * Statistics (README 'Statistics'): the pupil–teacher ratio above which a school is listed first, and the
-   * statutory retirement points: teachers at 65 years of age or 40 years of service, whichever comes first
+   * Statistics (README 'Statistics'): the statutory retirement points: teachers at 65 years of age or 40 years of service, whichever comes first
    * (Harmonised Retirement Age for Teachers in Nigeria Act, 2022); other staff at 60 or 35 (Public Service Rules 021001).
    */
-  STATISTICS_PUPIL_TEACHER_THRESHOLD: positiveInt(40),
   RETIREMENT_TEACHING_AGE: positiveInt(65),
   RETIREMENT_TEACHING_SERVICE_YEARS: positiveInt(40),
   RETIREMENT_OTHER_AGE: positiveInt(60),

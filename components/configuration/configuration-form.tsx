@@ -7,7 +7,16 @@ import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { TextField, type TextFieldProps } from "@/components/ui/text-field";
 import type { ConfigurationFormInput, ConfigurationFormOutput, DistrictConfiguration } from "@/lib/contract/configuration";
-import { admissionNumberOf, admissionPatternTokens, formatNaira, isAdmissionPattern, koboToNaira, termNames } from "@/lib/contract/configuration-values";
+import {
+  admissionNumberOf,
+  admissionPatternTokens,
+  formatNaira,
+  isAdmissionPattern,
+  koboToNaira,
+  maxPupilTeacherThreshold,
+  minPupilTeacherThreshold,
+  termNames,
+} from "@/lib/contract/configuration-values";
 import { successNotices } from "@/lib/contract/messages";
 import { configurationKeys, configurationMutations, useConfiguration } from "@/lib/queries/configuration";
 import { lazyResolver } from "@/lib/lazy-resolver";
@@ -22,7 +31,7 @@ const validation = lazyResolver(() => import("@/lib/contract/configuration").the
 
 const termIndexes = [0, 1, 2] as const;
 
-/** The configuration as the form holds it: dates as YYYY-MM-DD, amounts in naira with two decimals. */
+/** The configuration as the form holds it: dates as YYYY-MM-DD, amounts in naira with two decimals, the threshold as text. */
 function formValuesOf(c: DistrictConfiguration): ConfigurationFormInput {
   const termOf = <I extends 0 | 1 | 2>(i: I) => ({ name: termNames[i], startDate: c.terms[i]?.startDate ?? "", endDate: c.terms[i]?.endDate ?? "" });
   return {
@@ -31,6 +40,7 @@ function formValuesOf(c: DistrictConfiguration): ConfigurationFormInput {
     reportCardPrice: koboToNaira(c.reportCardPrice),
     admissionNumberPattern: c.admissionNumberPattern,
     lowBalanceThreshold: koboToNaira(c.lowBalanceThreshold),
+    pupilTeacherThreshold: String(c.pupilTeacherThreshold),
     version: c.version,
   };
 }
@@ -208,6 +218,21 @@ function ConfigurationForm({ configuration, canEdit }: { configuration: District
               )}
             </p>
           </div>
+        </section>
+
+        <section aria-labelledby="configuration-statistics" className="flex flex-col gap-4">
+          <h2 id="configuration-statistics" className="text-lg font-semibold">
+            Statistics
+          </h2>
+          <HintedField
+            label="Pupil–teacher threshold (pupils per teacher)"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="40"
+            hint={`Saved: ${configuration.pupilTeacherThreshold}. The statistics list first the schools with more pupils per teacher than this, a whole number from ${minPupilTeacherThreshold} to ${maxPupilTeacherThreshold}.`}
+            error={errors.pupilTeacherThreshold?.message}
+            {...form.register("pupilTeacherThreshold")}
+          />
         </section>
       </fieldset>
       {canEdit ? (

@@ -74,6 +74,7 @@ const fieldLabels: Record<string, string> = {
   roleId: "Role",
   reportCardPrice: "Report-card price (kobo)",
   lowBalanceThreshold: "Low-balance alert (kobo)",
+  pupilTeacherThreshold: "Pupil–teacher threshold",
 };
 
 /** 'firstName' → 'First name'. */

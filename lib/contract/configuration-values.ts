@@ -12,6 +12,14 @@ export const maxLowBalanceThreshold = 100_000_000_000; // ₦1,000,000,000
 export const defaultAdmissionNumberPattern = "ADM/{YYYY}/{SEQ:5}";
 
 /**
+ * Pupils per teacher above which the statistics list a school first: 40 until the district sets its own
+ * (the column's default, migration 0029), a whole number within these bounds.
+ */
+export const defaultPupilTeacherThreshold = 40;
+export const minPupilTeacherThreshold = 10;
+export const maxPupilTeacherThreshold = 100;
+
+/**
  * An academic session "2026/2027" runs from 1 September of its first year to 31 August of the next;
  * its terms fall inside it.
  */
@@ -29,7 +37,10 @@ export function sessionOf(date: Date): string {
   return `${year}/${year + 1}`;
 }
 
-/** A new district's configuration: the session of `today` with the usual term dates, ₦500 a report card, a ₦5,000 alert. */
+/**
+ * A new district's configuration: the session of `today` with the usual term dates, ₦500 a report card, a
+ * ₦5,000 alert, 40 pupils per teacher.
+ */
 export function defaultConfiguration(today: Date) {
   const session = sessionOf(today);
   const first = Number(session.slice(0, 4));
@@ -44,6 +55,7 @@ export function defaultConfiguration(today: Date) {
     reportCardPrice: 50_000,
     admissionNumberPattern: defaultAdmissionNumberPattern,
     lowBalanceThreshold: 500_000,
+    pupilTeacherThreshold: defaultPupilTeacherThreshold,
   };
 }
 
@@ -104,6 +116,7 @@ export const configurationMessages = {
   termOutsideSession: "Term dates must fall within the session (1 September to 31 August).",
   priceRange: "Enter a price from ₦0 to ₦100,000.",
   thresholdRange: "Enter an amount from ₦0 to ₦1,000,000,000.",
+  pupilTeacherRange: `Enter a whole number of pupils per teacher from ${minPupilTeacherThreshold} to ${maxPupilTeacherThreshold}.`,
   patternFormat: "Use letters, digits, / - _ . and the tokens {YYYY}, {YY} and {SEQ:n} (n from 1 to 9), at most 40 characters.",
   patternSequence: "The pattern must contain {SEQ:n} exactly once, so every number differs.",
   patternYear: "The pattern must contain {YYYY} or {YY}: the sequence starts again every year.",

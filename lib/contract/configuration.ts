@@ -5,7 +5,9 @@ import {
   configurationMessages as m,
   maxAdmissionPatternLength,
   maxLowBalanceThreshold,
+  maxPupilTeacherThreshold,
   maxReportCardPrice,
+  minPupilTeacherThreshold,
   nairaToKobo,
   sequenceTokensIn,
   hasYearToken,
@@ -73,6 +75,26 @@ const naira = (message: string, max: number) =>
     z.transform((v) => nairaToKobo(v) ?? 0),
   );
 
+/** Pupils per teacher as the API takes it: a whole number within the bounds (no coercion). */
+const pupilTeacherThreshold = z
+  .number({ error: m.pupilTeacherRange })
+  .check(
+    z.minimum(minPupilTeacherThreshold, { error: m.pupilTeacherRange, abort: true }),
+    z.maximum(maxPupilTeacherThreshold, { error: m.pupilTeacherRange, abort: true }),
+    z.refine(Number.isInteger, m.pupilTeacherRange),
+  );
+
+/** Pupils per teacher as the form takes it ("40", spaces allowed), handed on as a number. */
+const pupilTeacherThresholdText = z.pipe(
+  z.string({ error: m.pupilTeacherRange }).check(
+    z.refine((v) => {
+      const text = v.trim();
+      return /^\d{1,3}$/.test(text) && Number(text) >= minPupilTeacherThreshold && Number(text) <= maxPupilTeacherThreshold;
+    }, m.pupilTeacherRange),
+  ),
+  z.transform((v) => Number(v.trim())),
+);
+
 const sessionField = z.string({ error: m.sessionFormat }).check(
   z.trim(),
   z.refine((v) => sessionBounds(v) !== null, m.sessionFormat),
@@ -81,7 +103,8 @@ const termsField = z.tuple([termAt(0), termAt(1), termAt(2)], { error: m.termsRe
 
 /**
  * PATCH /district-configuration/update (architecture 'Configuration'): the session and its three terms,
- * the report-card price per pupil per term and the low-balance threshold in kobo, the admission-number pattern.
+ * the report-card price per pupil per term and the low-balance threshold in kobo, the admission-number pattern,
+ * and the pupils per teacher above which the statistics list a school first.
  */
 export const configurationUpdateSchema = z
   .object({
@@ -90,6 +113,7 @@ export const configurationUpdateSchema = z
     reportCardPrice: kobo(m.priceRange, maxReportCardPrice),
     admissionNumberPattern: patternField,
     lowBalanceThreshold: kobo(m.thresholdRange, maxLowBalanceThreshold),
+    pupilTeacherThreshold,
     version: versionField,
   })
   .check(termsInSession);
@@ -97,7 +121,7 @@ export type ConfigurationUpdate = z.input<typeof configurationUpdateSchema>;
 
 /**
  * The configuration form: the same rules and messages, with the two amounts typed in naira ("500.00")
- * and handed on in kobo, so its output is the update's body.
+ * and handed on in kobo and the threshold typed as text, so its output is the update's body.
  */
 export const configurationFormSchema = z
   .object({
@@ -106,6 +130,7 @@ export const configurationFormSchema = z
     reportCardPrice: naira(m.priceRange, maxReportCardPrice),
     admissionNumberPattern: patternField,
     lowBalanceThreshold: naira(m.thresholdRange, maxLowBalanceThreshold),
+    pupilTeacherThreshold: pupilTeacherThresholdText,
     version: versionField,
   })
   .check(termsInSession);
@@ -120,5 +145,6 @@ export type DistrictConfiguration = {
   reportCardPrice: number;
   admissionNumberPattern: string;
   lowBalanceThreshold: number;
+  pupilTeacherThreshold: number;
   version: number;
 };

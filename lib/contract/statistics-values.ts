@@ -84,7 +84,7 @@ export const statisticsMessages = {
   noMovement: "No admissions or moves in this session.",
 } as const;
 
-/** The pupil–teacher ratio above which a school is listed first, until the district's configuration sets its own. */
+/** The pupil–teacher ratio above which a school is listed first where no district's configuration is read (its column's default). */
 export const DEFAULT_PUPIL_TEACHER_THRESHOLD = 40;
 
 /** Staff counted by type and gender. */

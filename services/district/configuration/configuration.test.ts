@@ -23,6 +23,7 @@ function bodyFor(first: number, version: number) {
     reportCardPrice: 75_050,
     admissionNumberPattern: "LAG-{YY}-{SEQ:4}",
     lowBalanceThreshold: 1_000_000,
+    pupilTeacherThreshold: 35,
     version,
   };
 }
@@ -57,6 +58,7 @@ describe("district configuration", () => {
       reportCardPrice: 50_000,
       admissionNumberPattern: "ADM/{YYYY}/{SEQ:5}",
       lowBalanceThreshold: 500_000,
+      pupilTeacherThreshold: 40,
     });
     expect(configuration.terms.map((t) => t.name)).toEqual(["First Term", "Second Term", "Third Term"]);
     expect((await current(admin2.authorizationToken)).districtId).toBe(d2);
@@ -82,7 +84,7 @@ describe("district configuration", () => {
     expect(entry).toMatchObject({
       actorStaffId: admin1.staff.id,
       recordId: d1,
-      before: { academicSession: before.academicSession, reportCardPrice: before.reportCardPrice, version: before.version },
+      before: { academicSession: before.academicSession, reportCardPrice: before.reportCardPrice, pupilTeacherThreshold: 40, version: before.version },
       after: { ...values, version: before.version + 1 },
     });
     expect(await rowOf(d2)).toEqual(theirs);
@@ -151,6 +153,15 @@ describe("district configuration", () => {
         expect(await issuesOf({ ...valid, lowBalanceThreshold }), String(lowBalanceThreshold)).toEqual([
           { path: "lowBalanceThreshold", message: m.thresholdRange },
         ]);
+    });
+
+    it("a pupil–teacher threshold that is not a whole number from 10 to 100, or is missing", async () => {
+      for (const pupilTeacherThreshold of [9, 101, 0, -40, 40.5, "40", null])
+        expect(await issuesOf({ ...valid, pupilTeacherThreshold }), String(pupilTeacherThreshold)).toEqual([
+          { path: "pupilTeacherThreshold", message: m.pupilTeacherRange },
+        ]);
+      const { pupilTeacherThreshold: _left, ...without } = valid;
+      expect(await issuesOf(without)).toEqual([{ path: "pupilTeacherThreshold", message: m.pupilTeacherRange }]);
     });
 
     it("a pattern without {SEQ:n} exactly once or without the year, or with other characters or tokens", async () => {

@@ -10,7 +10,10 @@ import { notFound } from "../../http/errors";
 export type ConfigurationRow = typeof districtConfiguration.$inferSelect;
 
 /** What an update may set: the values of the form, in kobo (the route's parsed body without its version). */
-export type ConfigurationValues = Pick<ConfigurationRow, "academicSession" | "terms" | "reportCardPrice" | "admissionNumberPattern" | "lowBalanceThreshold">;
+export type ConfigurationValues = Pick<
+  ConfigurationRow,
+  "academicSession" | "terms" | "reportCardPrice" | "admissionNumberPattern" | "lowBalanceThreshold" | "pupilTeacherThreshold"
+>;
 
 /** The answer of GET /district-configuration/get and of the update. */
 export const toConfiguration = (row: ConfigurationRow): DistrictConfiguration => ({
@@ -20,6 +23,7 @@ export const toConfiguration = (row: ConfigurationRow): DistrictConfiguration =>
   reportCardPrice: row.reportCardPrice,
   admissionNumberPattern: row.admissionNumberPattern,
   lowBalanceThreshold: row.lowBalanceThreshold,
+  pupilTeacherThreshold: row.pupilTeacherThreshold,
   version: row.version,
 });
 

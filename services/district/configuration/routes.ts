@@ -21,7 +21,7 @@ export function configurationRoutes({ route }: Api) {
       method: "GET",
       path: "/district-configuration/get",
       summary:
-        "The configuration of the district worked in: { configuration: { districtId, academicSession, terms: [{ name, startDate, endDate }] ×3, reportCardPrice (kobo), admissionNumberPattern, lowBalanceThreshold (kobo), version } }",
+        "The configuration of the district worked in: { configuration: { districtId, academicSession, terms: [{ name, startDate, endDate }] ×3, reportCardPrice (kobo), admissionNumberPattern, lowBalanceThreshold (kobo), pupilTeacherThreshold (pupils per teacher above which the statistics list a school first), version } }",
       tag,
       access: requires("configuration.view"),
     },
@@ -33,7 +33,7 @@ export function configurationRoutes({ route }: Api) {
       method: "PATCH",
       path: "/district-configuration/update",
       summary:
-        "Change the configuration of the district worked in (district level only). Body: { academicSession, terms, reportCardPrice, admissionNumberPattern, lowBalanceThreshold, version }. { message, configuration }; 409 when stale",
+        "Change the configuration of the district worked in (district level only). Body: { academicSession, terms, reportCardPrice, admissionNumberPattern, lowBalanceThreshold, pupilTeacherThreshold (a whole number from 10 to 100), version }. { message, configuration }; 409 when stale",
       tag,
       access: requires("configuration.update"),
       body: configurationUpdateSchema,

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { sessionBounds } from "../../../lib/contract/configuration-values";
+import { defaultPupilTeacherThreshold, sessionBounds } from "../../../lib/contract/configuration-values";
 import { statisticsMessages, type StatisticsChoices, type StatisticsReach } from "../../../lib/contract/statistics-values";
 import type { Reader } from "../../db/client";
 import { district, districtConfiguration, lgea, school } from "../../db/schema";
@@ -38,11 +38,12 @@ export async function reachOf(db: Reader, scope: StaffScope): Promise<Statistics
 
 /**
  * The session asked about and its last day: the district's current one when left out. A later session
- * than the current is refused, since its registers do not exist yet.
+ * than the current is refused, since its registers do not exist yet. With them, the district's
+ * pupil–teacher threshold (its configuration's; the default where there were none).
  */
 export async function chosenSession(db: Reader, scope: StaffScope, requested: string | undefined) {
   const [config] = await db
-    .select({ session: districtConfiguration.academicSession })
+    .select({ session: districtConfiguration.academicSession, threshold: districtConfiguration.pupilTeacherThreshold })
     .from(districtConfiguration)
     .where(and(eq(districtConfiguration.districtId, scope.districtId), within(scope, districtConfiguration)));
   const current = config?.session ?? "";
@@ -50,5 +51,5 @@ export async function chosenSession(db: Reader, scope: StaffScope, requested: st
   const bounds = sessionBounds(session);
   if (!bounds || (current && session > current))
     throw new AppError("bad_request", statisticsMessages.futureSession, [{ path: "session", message: statisticsMessages.futureSession }]);
-  return { session, current, end: bounds.end };
+  return { session, current, end: bounds.end, threshold: config?.threshold ?? defaultPupilTeacherThreshold };
 }

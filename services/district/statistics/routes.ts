@@ -41,13 +41,13 @@ const retirementRules = (config: ServiceConfig): RetirementRules => ({
   nonTeaching: { age: config.RETIREMENT_OTHER_AGE, serviceYears: config.RETIREMENT_OTHER_SERVICE_YEARS },
 });
 
-/** The caller's scope in the district asked about, the session, and the reach's name. */
+/** The caller's scope in the district asked about, the session, the reach's name and the district's pupil–teacher threshold. */
 async function statisticsContext(c: Context<ApiEnv>, query: StatisticsFilters) {
   const { db } = c.get("deps");
   const caller = c.get("scope");
   const scope = scopeInDistrict(caller, await requestedDistrict(db, caller, query["district[0]"]));
-  const [session, reach] = await Promise.all([chosenSession(db, scope, query.session), reachOf(db, scope)]);
-  return { db, scope, at: { ...session, reach } };
+  const [{ threshold, ...session }, reach] = await Promise.all([chosenSession(db, scope, query.session), reachOf(db, scope)]);
+  return { db, scope, at: { ...session, reach }, threshold };
 }
 
 /** The figures a district reports upward (issue: statistics), for the caller's reach. */
@@ -71,14 +71,13 @@ export function statisticsRoutes({ route }: Api) {
     {
       method: "GET",
       path: "/statistics/teachers",
-      summary: `Teachers: teaching and non-teaching staff by school and LGEA (and the LGEA and district offices), by gender and by area of specialisation; the pupil–teacher ratio (enrolled pupils ÷ teaching staff posted there, null without a teacher) per school and LGEA, schools above the threshold first. ${filtersText}. TeacherStatistics`,
+      summary: `Teachers: teaching and non-teaching staff by school and LGEA (and the LGEA and district offices), by gender and by area of specialisation; the pupil–teacher ratio (enrolled pupils ÷ teaching staff posted there, null without a teacher) per school and LGEA, schools above the district's threshold (its configuration's pupilTeacherThreshold) first. ${filtersText}. TeacherStatistics`,
       tag,
       access: requires("statistics.view"),
       query: statisticsQuerySchema,
     },
     async (c, { query }) => {
-      const { db, scope, at } = await statisticsContext(c, query);
-      const threshold = c.get("deps").config.STATISTICS_PUPIL_TEACHER_THRESHOLD;
+      const { db, scope, at, threshold } = await statisticsContext(c, query);
       return c.json((await teacherStatistics(db, scope, query, at, threshold)) satisfies TeacherStatistics);
     },
   );
@@ -138,8 +137,7 @@ export function statisticsRoutes({ route }: Api) {
       query: statisticsQuerySchema,
     },
     async (c, { query }) => {
-      const { db, scope, at } = await statisticsContext(c, { ...query, session: "" });
-      const threshold = c.get("deps").config.STATISTICS_PUPIL_TEACHER_THRESHOLD;
+      const { db, scope, at, threshold } = await statisticsContext(c, { ...query, session: "" });
       return c.json((await trendStatistics(db, scope, query, at, threshold)) satisfies TrendStatistics);
     },
   );
@@ -173,18 +171,17 @@ export function statisticsRoutes({ route }: Api) {
       query: statisticsQuerySchema,
     },
     async (c, { query }) => {
-      const { db, scope, at } = await statisticsContext(c, query);
-      const { config } = c.get("deps");
-      const rules = retirementRules(config);
+      const { db, scope, at, threshold } = await statisticsContext(c, query);
+      const rules = retirementRules(c.get("deps").config);
       // The trends end with the current session, whichever session the other tables are for.
       const now = at.session === at.current ? at : { ...at, session: at.current, end: sessionBounds(at.current)?.end ?? at.end };
       const [enrolment, teachers, classes, retirements, movement, trends] = await Promise.all([
         enrolmentStatistics(db, scope, query, at),
-        teacherStatistics(db, scope, query, at, config.STATISTICS_PUPIL_TEACHER_THRESHOLD),
+        teacherStatistics(db, scope, query, at, threshold),
         classStatistics(db, scope, query, at),
         retirementStatistics(db, scope, query, at, rules),
         movementStatistics(db, scope, query, at),
-        trendStatistics(db, scope, query, now, config.STATISTICS_PUPIL_TEACHER_THRESHOLD),
+        trendStatistics(db, scope, query, now, threshold),
       ]);
       return xlsxResponse(c, "statistics.xlsx", statisticsSheets({ enrolment, teachers, classes, retirements, movement, trends }, query));
     },

@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DistrictConfiguration } from "../../../lib/contract/configuration";
 import type { ClassStatistics, TeacherStatistics } from "../../../lib/contract/statistics";
 import type { AuthResult } from "../../../lib/contract/user";
-import { school, schoolClass } from "../../db/schema";
+import { school, schoolClass, staff } from "../../db/schema";
 import { createTestApi, type TestApi } from "../../test/harness";
 import { expectOk, present } from "../../test/helpers";
 import { workingAtAlimoshoLgea } from "../lgeas/test-fixtures";
@@ -69,6 +70,83 @@ describe("GET /statistics/teachers and /statistics/classes: the figures agree wi
     // Schools above the threshold come first; the rest follow by ratio.
     const flags = figures.bySchool.map((s) => s.ratio.aboveThreshold);
     expect(flags).toEqual([...flags].sort((a, b) => Number(b) - Number(a)));
+  });
+
+  it("lists first the schools above the district's own threshold: changing it in the configuration changes which", async () => {
+    // The demo's schools have few pupils per teacher: one school keeps a single teacher (the others count as
+    // non-teaching for this test), so its ratio is its pupils, within the threshold's bounds of 10 to 100.
+    const seeded = await get<TeacherStatistics>(admin1, "/statistics/teachers");
+    const busiest = seeded.bySchool
+      .filter((s) => s.ratio.teachers > 0 && s.ratio.pupils > 10 && s.ratio.pupils <= 100)
+      .sort((a, b) => b.ratio.pupils - a.ratio.pupils)[0];
+    if (!busiest) throw new Error("no demo school has from 11 to 100 pupils and a teacher");
+    const [kept, ...others] = await api.db
+      .select({ id: staff.id })
+      .from(staff)
+      .where(and(eq(staff.schoolId, busiest.schoolId), eq(staff.staffType, "Teaching")))
+      .orderBy(staff.id);
+    expect(kept).toBeDefined();
+    if (others.length)
+      await api.db
+        .update(staff)
+        .set({ staffType: "Non-Teaching" })
+        .where(
+          inArray(
+            staff.id,
+            others.map((o) => o.id),
+          ),
+        );
+    const before = await get<TeacherStatistics>(admin1, "/statistics/teachers");
+    expect(before.bySchool.find((s) => s.schoolId === busiest.schoolId)?.ratio).toMatchObject({ teachers: 1, value: busiest.ratio.pupils });
+    expect(before.threshold).toBe(40);
+    const ratios = before.bySchool.map((s) => s.ratio.value).filter((v): v is number => v !== null);
+    const aboveAt = (t: number) =>
+      before.bySchool
+        .filter((s) => s.ratio.value !== null && s.ratio.value > t)
+        .map((s) => s.schoolId)
+        .sort();
+    // A threshold within the configuration's bounds that puts a different set of schools first than 40 does.
+    const threshold = [...ratios.map((v) => Math.ceil(v) - 1), 10, 100]
+      .map((t) => Math.min(100, Math.max(10, t)))
+      .find((t) => t !== 40 && aboveAt(t).join() !== aboveAt(40).join());
+    if (threshold === undefined) throw new Error("the seeded ratios give no other threshold a different order");
+
+    const setThreshold = async (pupilTeacherThreshold: number) => {
+      const { configuration } = await get<{ configuration: DistrictConfiguration }>(admin1, "/district-configuration/get");
+      const { districtId: _d, ...body } = configuration;
+      await expectOk(await api.call("PATCH", "/district-configuration/update", { token: admin1.authorizationToken, body: { ...body, pupilTeacherThreshold } }));
+    };
+    await setThreshold(threshold);
+    try {
+      const after = await get<TeacherStatistics>(admin1, "/statistics/teachers");
+      expect(after.threshold).toBe(threshold);
+      const first = (figures: TeacherStatistics) =>
+        figures.bySchool
+          .filter((s) => s.ratio.aboveThreshold)
+          .map((s) => s.schoolId)
+          .sort();
+      expect(first(before)).toEqual(aboveAt(40));
+      expect(first(after)).toEqual(aboveAt(threshold));
+      expect(first(after)).not.toEqual(first(before));
+      // Those schools lead the list, the rest follow; the counts and ratios themselves are unchanged.
+      const leading = after.bySchool.slice(0, first(after).length).map((s) => s.schoolId);
+      expect(leading.sort()).toEqual(first(after));
+      expect(after.bySchool.map((s) => [s.schoolId, s.ratio.value]).sort()).toEqual(before.bySchool.map((s) => [s.schoolId, s.ratio.value]).sort());
+      // The trends and the download flag by the same threshold.
+      expect((await get<{ threshold: number }>(admin1, "/statistics/trends")).threshold).toBe(threshold);
+    } finally {
+      await setThreshold(40);
+      if (others.length)
+        await api.db
+          .update(staff)
+          .set({ staffType: "Teaching" })
+          .where(
+            inArray(
+              staff.id,
+              others.map((o) => o.id),
+            ),
+          );
+    }
   });
 
   it("narrows teachers to an LGEA's schools and office, with its ratio", async () => {

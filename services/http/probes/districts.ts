@@ -12,6 +12,7 @@ const probeConfiguration = {
   reportCardPrice: 50_000,
   admissionNumberPattern: "ADM/{YYYY}/{SEQ:5}",
   lowBalanceThreshold: 500_000,
+  pupilTeacherThreshold: 40,
 };
 
 /** Probes of /district, /lgea, /super-admin, /district-configuration, /files, /audit and /notifications. */
