@@ -16,6 +16,7 @@ type Configuration = {
   reportCardPrice: number;
   admissionNumberPattern: string;
   lowBalanceThreshold: number;
+  pupilTeacherThreshold: number;
   version: number;
 };
 
@@ -29,13 +30,15 @@ async function configurationOf(token: string): Promise<Configuration> {
 const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 test.describe("district configuration", () => {
-  test("change the report-card price and a term date, save, and find them after a reload @writes", async ({ page, signIn }) => {
+  test("change the report-card price, a term date and the pupil–teacher threshold, save, and find them after a reload @writes", async ({ page, signIn }) => {
     const original = await configurationOf(await apiToken(accounts.admin2));
     const firstTerm = original.terms[0];
     if (!firstTerm) throw new Error("the configuration has no first term");
     // Harmless values: a price 1.25 naira away, the first term ending a day earlier (still after it starts).
     const price = original.reportCardPrice === 61_525 ? 61_650 : 61_525;
     const endDate = dayBefore(firstTerm.endDate);
+    const threshold = original.pupilTeacherThreshold === 35 ? 36 : 35;
+    const THRESHOLD = "Pupil–teacher threshold (pupils per teacher)";
     try {
       await signIn(accounts.admin2);
       await page.goto("/administration");
@@ -46,7 +49,18 @@ test.describe("district configuration", () => {
       await expect(form.getByLabel("Report-card price per pupil per term (₦)")).toHaveValue(koboToNaira(original.reportCardPrice));
       await expect(form.getByRole("textbox", { name: "First Term end date" })).toHaveValue(firstTerm.endDate);
       await expect(form.getByText(`Version ${original.version}`)).toBeVisible();
+      await expect(form.getByLabel(THRESHOLD)).toHaveValue(String(original.pupilTeacherThreshold));
+      await expect(form.getByLabel(THRESHOLD)).toHaveAccessibleDescription(
+        new RegExp(`^Saved: ${original.pupilTeacherThreshold}\\. The statistics list first`),
+      );
       await expectNoSeriousA11yViolations(page);
+
+      // Outside its bounds, the threshold is refused on its field before anything is sent.
+      await form.getByLabel(THRESHOLD).fill("5");
+      await form.getByRole("button", { name: "Save" }).click();
+      await expect(form.getByText(configurationMessages.pupilTeacherRange)).toBeVisible();
+      await expect(form.getByLabel(THRESHOLD)).toHaveAttribute("aria-invalid", "true");
+      await form.getByLabel(THRESHOLD).fill(String(threshold));
 
       await form.getByLabel("Report-card price per pupil per term (₦)").fill(koboToNaira(price));
       await form.getByRole("textbox", { name: "First Term end date" }).fill(endDate);
@@ -56,14 +70,20 @@ test.describe("district configuration", () => {
       await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
       await expect(form.getByText(`Version ${original.version + 1}`)).toBeVisible();
       await expect(form.getByLabel("Report-card price per pupil per term (₦)")).toHaveValue(koboToNaira(price));
+      await expect(form.getByLabel(THRESHOLD)).toHaveValue(String(threshold));
 
       await page.reload();
       const reloaded = page.getByRole("form", { name: "District configuration" });
       await expect(reloaded.getByLabel("Report-card price per pupil per term (₦)")).toHaveValue(koboToNaira(price));
       await expect(reloaded.getByRole("textbox", { name: "First Term end date" })).toHaveValue(endDate);
+      await expect(reloaded.getByLabel(THRESHOLD)).toHaveValue(String(threshold));
       await expect(reloaded.getByText(`Version ${original.version + 1}`)).toBeVisible();
       // Suite tokens live a few seconds: a fresh one after the browser steps.
-      expect(await configurationOf(await apiToken(accounts.admin2))).toMatchObject({ reportCardPrice: price, version: original.version + 1 });
+      expect(await configurationOf(await apiToken(accounts.admin2))).toMatchObject({
+        reportCardPrice: price,
+        pupilTeacherThreshold: threshold,
+        version: original.version + 1,
+      });
     } finally {
       // Put the values back, at whatever version the configuration is now.
       const token = await apiToken(accounts.admin2);
