@@ -127,6 +127,30 @@ test.describe("statistics", () => {
       ]),
     );
     await expect(page.locator("[data-section=movement] dl")).toContainText(`Pupils admitted${n(movement.totals.admissions.total)}`);
+
+    // The charts write beside every bar the numbers the API answers.
+    const chart = (name: string) => page.getByRole("figure", { name: new RegExp(`^${name}`) }).getByRole("listitem");
+    await expect(chart("Pupil–teacher ratio by LGEA")).toHaveText(
+      teachers.byLgea.filter((l) => l.ratio.pupils > 0 || l.ratio.teachers > 0).map((l) => `${l.lgea}${ratio(l.ratio)}`),
+    );
+    await expect(chart("Teaching and non-teaching staff by LGEA")).toHaveText(
+      teachers.byLgea.map(
+        (l) => `${l.lgea}Teaching ${n(l.teaching.total)} · Non-teaching ${n(l.nonTeaching.total)} · ${n(l.teaching.total + l.nonTeaching.total)}`,
+      ),
+    );
+    if (classes.overCapacity.length > 0)
+      await expect(chart("(Class arms over capacity|The 10 arms most over capacity)")).toHaveText(
+        classes.overCapacity.slice(0, 10).map((a) => `${a.school} · ${a.className}${n(a.pupils)} of ${n(a.capacity)} · ${n(a.over)} over`),
+      );
+    const { teaching: t, nonTeaching: o } = retirements.totals;
+    if (t.total + o.total > 0)
+      await expect(chart("Staff reaching the retirement point")).toHaveText(
+        [["Already past", t.past, o.past], ...retirements.years.map((year, i) => [String(year), t.byYear[i] ?? 0, o.byYear[i] ?? 0] as const)].map(
+          ([label, a, b]) => `${label}Teachers ${n(Number(a))} · Other staff ${n(Number(b))} · ${n(Number(a) + Number(b))}`,
+        ),
+      );
+    if (movement.byLgea.some((l) => l.staffIn + l.staffOut > 0))
+      await expect(chart("Staff transferred in and out")).toHaveText(movement.byLgea.map((l) => `${l.lgea}In ${n(l.staffIn)} · Out ${n(l.staffOut)}`));
     await expectNoSeriousA11yViolations(page);
   });
 

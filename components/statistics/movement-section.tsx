@@ -1,5 +1,7 @@
 import { statisticsMessages as m, type MovementStatistics } from "@/lib/contract/statistics-values";
+import { PairBars } from "./bars";
 import { FigureTable, formatCount } from "./figure-table";
+import { GenderBars } from "./gender-bars";
 import { Headline } from "./section-state";
 
 /** Movement (issue: statistics): admissions, pupils moved and staff transferred in the session, in and out of each LGEA. */
@@ -27,6 +29,23 @@ export function MovementSection({ figures }: { figures: MovementStatistics }) {
           ["Staff transferred out", formatCount(totals.staffOut)],
         ]}
       />
+      {nothing ? null : (
+        <>
+          <GenderBars title="Pupils admitted by LGEA" rows={figures.byLgea.map((l) => ({ ...l.admissions, label: l.lgea }))} />
+          <PairBars
+            title="Pupils moved in and out, by LGEA"
+            parts={["In", "Out"]}
+            withTotal={false}
+            rows={figures.byLgea.map((l) => ({ label: l.lgea, first: l.pupilsIn, second: l.pupilsOut }))}
+          />
+          <PairBars
+            title="Staff transferred in and out, by LGEA"
+            parts={["In", "Out"]}
+            withTotal={false}
+            rows={figures.byLgea.map((l) => ({ label: l.lgea, first: l.staffIn, second: l.staffOut }))}
+          />
+        </>
+      )}
       <h3 className="text-lg font-semibold">Movement by LGEA</h3>
       {nothing ? <p className="text-sm text-muted-foreground">{m.noMovement}</p> : null}
       <FigureTable

@@ -1,4 +1,5 @@
 import { statisticsMessages as m, type RetirementCounts, type RetirementNotCounted, type RetirementStatistics } from "@/lib/contract/statistics-values";
+import { PairBars } from "./bars";
 import { FigureTable, formatCount, type FigureColumn } from "./figure-table";
 import { Headline } from "./section-state";
 
@@ -38,6 +39,20 @@ export function RetirementsSection({ figures }: { figures: RetirementStatistics 
           ["Not counted (a date missing)", formatCount(figures.notCountedTotal)],
         ]}
       />
+      {figures.totals.teaching.total + figures.totals.nonTeaching.total > 0 ? (
+        <PairBars
+          title="Staff reaching the retirement point, by year"
+          parts={["Teachers", "Other staff"]}
+          rows={[
+            { label: "Already past", first: figures.totals.teaching.past, second: figures.totals.nonTeaching.past },
+            ...figures.years.map((year, i) => ({
+              label: String(year),
+              first: figures.totals.teaching.byYear[i] ?? 0,
+              second: figures.totals.nonTeaching.byYear[i] ?? 0,
+            })),
+          ]}
+        />
+      ) : null}
       <h3 className="text-lg font-semibold">Retirements by LGEA</h3>
       <FigureTable
         caption="Retirements by LGEA"

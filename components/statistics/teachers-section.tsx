@@ -1,6 +1,11 @@
 import { statisticsMessages as m, type GenderCount, type PupilTeacherRatio, type StaffCount, type TeacherStatistics } from "@/lib/contract/statistics-values";
+import { PairBars, ValueBars } from "./bars";
 import { FigureTable, formatCount, type FigureColumn } from "./figure-table";
 import { Headline } from "./section-state";
+
+/** A pupil–teacher ratio in words: one place, 'above threshold' where it is, 'not computable' without a teacher. */
+const ratioText = (ratio: PupilTeacherRatio) =>
+  ratio.value === null ? m.notComputable : `${ratio.value.toFixed(1)}${ratio.aboveThreshold ? ` ⚠ ${m.aboveThreshold}` : ""}`;
 
 /** A pupil–teacher ratio as shown: one place, 'above threshold' in words where it is, 'not computable' without a teacher. */
 function RatioCell({ ratio }: { ratio: PupilTeacherRatio }) {
@@ -85,6 +90,19 @@ export function TeachersSection({ figures }: { figures: TeacherStatistics }) {
           ["Non-teaching staff", formatCount(totals.nonTeaching.total)],
           [`Schools above ${figures.threshold} pupils per teacher`, formatCount(above)],
         ]}
+      />
+      <PairBars
+        title="Teaching and non-teaching staff by LGEA"
+        parts={["Teaching", "Non-teaching"]}
+        rows={figures.byLgea.map((l) => ({ label: l.lgea, first: l.teaching.total, second: l.nonTeaching.total }))}
+      />
+      <ValueBars
+        title="Pupil–teacher ratio by LGEA"
+        legend={["Pupils per teacher", `Threshold ${figures.threshold}`]}
+        mark={figures.threshold}
+        rows={figures.byLgea
+          .filter((l) => l.ratio.pupils > 0 || l.ratio.teachers > 0)
+          .map((l) => ({ label: l.lgea, value: l.ratio.value, text: ratioText(l.ratio) }))}
       />
       <h3 className="text-lg font-semibold">Staff by LGEA</h3>
       <FigureTable
