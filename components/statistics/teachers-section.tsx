@@ -114,7 +114,9 @@ export function TeachersSection({ figures }: { figures: TeacherStatistics }) {
         empty={m.noStaff}
       />
       <h3 className="text-lg font-semibold">Staff by school</h3>
-      <p className="text-sm">Schools whose pupil–teacher ratio is above {figures.threshold} (the district&apos;s threshold) are listed first.</p>
+      <p className="text-sm">
+        Schools whose pupil–teacher ratio is above {figures.threshold} (the district&apos;s threshold, set in its configuration) are listed first.
+      </p>
       <FigureTable
         caption="Staff by school"
         rows={figures.bySchool}
