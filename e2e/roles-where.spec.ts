@@ -74,7 +74,8 @@ test.describe("roles where they apply", () => {
     await expect(holderPage.getByText(/^\d[\d,]* (student|students)$/)).toHaveText(schoolCount);
     const table = holderPage.getByRole("table", { name: /^Students, page 1/ });
     const schoolCells = table.locator("tbody tr").filter({ has: holderPage.getByRole("rowheader") });
-    expect(await schoolCells.count()).toBeGreaterThan(0);
+    // The rows come with the page's list, the count with a read of its own: wait for the rows.
+    await expect(schoolCells.first()).toBeVisible();
     const shownSchools = await table.evaluate((el) => {
       const heads = [...el.querySelectorAll("thead th")].map((th) => (th.textContent ?? "").trim());
       const at = heads.indexOf("School");

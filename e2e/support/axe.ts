@@ -20,7 +20,8 @@ export async function expectNoSeriousA11yViolations(page: Page) {
           .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
           .map((a) => a.finished.catch(() => undefined)),
       ),
-      new Promise((done) => setTimeout(done, 2_000)),
+      // Long enough for a loaded machine, whose frames come late.
+      new Promise((done) => setTimeout(done, 5_000)),
     ]),
   );
   await page.addScriptTag({ path: axePath });
