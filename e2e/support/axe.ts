@@ -24,6 +24,9 @@ export async function expectNoSeriousA11yViolations(page: Page) {
       new Promise((done) => setTimeout(done, 5_000)),
     ]),
   );
+  // Next streams a dynamic page's metadata after its first bytes: after a client navigation the title can come a
+  // moment after the page is drawn. A page that never gets one is still reported by axe.
+  await page.waitForFunction(() => document.title !== "", null, { timeout: 5_000 }).catch(() => undefined);
   await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
     const { axe } = window as unknown as AxeWindow;
