@@ -54,10 +54,23 @@ async function lastApplied(session: SqlSession): Promise<{ count: number; latest
   return { count: Number(row?.count ?? 0), latest: Number(row?.latest ?? 0) };
 }
 
+/**
+ * Takes the migration lock, trying again every quarter second rather than waiting inside one statement: a waiting
+ * instance then sits idle between tries, holding no snapshot, so another instance's CREATE INDEX CONCURRENTLY (which
+ * waits for every running statement's snapshot) does not wait for it while it waits for the lock: a deadlock.
+ */
+async function takeLock(session: SqlSession) {
+  for (;;) {
+    const [row] = await session.run(`select pg_try_advisory_lock(${LOCK_KEY}) as got`);
+    if (row?.got === true) return;
+    await new Promise((retry) => setTimeout(retry, 250));
+  }
+}
+
 /** Applies what is pending under the lock; the tags it applied (none when another instance got there first). */
 export async function applyMigrations(session: SqlSession, migrations: Migration[]): Promise<string[]> {
   const applied: string[] = [];
-  await session.run(`select pg_advisory_lock(${LOCK_KEY})`);
+  await takeLock(session);
   try {
     for (const statement of BOOKKEEPING) await session.run(statement);
     const { latest } = await lastApplied(session);
