@@ -48,7 +48,7 @@ export async function benchRolling(seconds: number, connections: number) {
     const shed = (t: Tally) => t.readFailures.filter((f) => / 503( |$)/.test(f)).length;
     const line = (label: string, t: Tally, s: number) =>
       console.log(
-        `  ${label}: ${t.reads} reads (${(t.reads / s).toFixed(0)}/s): ${t.readMs.length} served, ${shed(t)} shed for load (503), ${t.readFailures.length - shed(t)} failed otherwise; ` +
+        `  ${label}: ${t.reads} reads (${(t.reads / s).toFixed(0)}/s): ${t.readMs.length} served, ${shed(t)} shed for load (503), ${t.readFailures.length - shed(t)} failed otherwise, ${t.cutBodies.length} cut by a kill -9; ` +
           `served p50 ${fmt(median(t.readMs))}, p99 ${fmt(percentile(t.readMs, 99))}; ` +
           `${t.acknowledged.length} writes acknowledged, ${t.unacknowledged.length} not`,
       );
