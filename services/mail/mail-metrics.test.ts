@@ -40,8 +40,9 @@ describe("mail metrics", () => {
   });
 
   it("counts a failed try, shows the message waiting and its age, then counts it given up", async () => {
-    // A sender whose SMTP server refuses connections: nothing listens on a port just freed.
-    const failing = createMailer({ ...api.config, SMTP_URL: `smtp://127.0.0.1:${await freePort()}` }, api.db);
+    // A sender whose SMTP server refuses connections: port 1, where nothing listens (a port just freed could be
+    // taken meanwhile by a server of another test file running beside this one).
+    const failing = createMailer({ ...api.config, SMTP_URL: "smtp://127.0.0.1:1" }, api.db);
     const [failedBefore, givenUpBefore, sentBefore, waitingBefore] = await Promise.all([
       countOf("mail_failed_attempts_total"),
       countOf("mail_given_up_total"),
