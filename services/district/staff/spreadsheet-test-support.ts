@@ -40,40 +40,46 @@ type Key = (typeof columns)[number][0];
 export type Person = Record<Key, string>;
 export const header = columns.map(([, name]) => name);
 
-let n = 0;
-/** A staff member whose e-mail, phone and numbers no other row (of any test file) uses, as a sheet row's cells by key. */
-export const person = (overrides: Partial<Person> = {}): Person => {
-  n++;
-  return {
-    title: "Mrs",
-    firstName: "Folake",
-    lastName: `Match${n}`,
-    middleName: "",
-    oracleNumber: `ORC-MATCH-${n}`,
-    tescomNumber: `TSC-MATCH-${n}`,
-    gender: "Female",
-    dob: "1988-04-12",
-    phoneNumber: `0815${String(n).padStart(7, "0")}`,
-    email: `match.${n}@staff.example.org`,
-    address: "12 Awolowo Way, Ikeja",
-    countryOfOrigin: "Nigeria",
-    stateOfOrigin: "Ogun",
-    localGovernmentOfOrigin: "Abeokuta North",
-    countryOfResidence: "Nigeria",
-    stateOfResidence: "Lagos",
-    localGovernmentOfResidence: "Ikeja",
-    areaOfSpecialization: "Mathematics",
-    dateOfEmployment: "2015-09-01",
-    dateOfLastPromotion: "",
-    dateOfFirstAppointment: "",
-    dateOfPresentAppointment: "",
-    lastDateOfPosting: "",
-    maritalStatus: "Married",
-    staffType: "Teaching",
-    school: "",
-    ...overrides,
+/**
+ * A maker of staff members whose e-mail, phone and numbers no other row (of any test file) uses, as a sheet row's
+ * cells by key: each test file takes its own `tag` (its names and numbers) and `phonePrefix`.
+ */
+export const personMaker = (tag: string, phonePrefix: string) => {
+  let n = 0;
+  return (overrides: Partial<Person> = {}): Person => {
+    n++;
+    return {
+      title: "Mrs",
+      firstName: "Folake",
+      lastName: `${tag}${n}`,
+      middleName: "",
+      oracleNumber: `ORC-${tag.toUpperCase()}-${n}`,
+      tescomNumber: `TSC-${tag.toUpperCase()}-${n}`,
+      gender: "Female",
+      dob: "1988-04-12",
+      phoneNumber: `${phonePrefix}${String(n).padStart(7, "0")}`,
+      email: `${tag.toLowerCase()}.${n}@staff.example.org`,
+      address: "12 Awolowo Way, Ikeja",
+      countryOfOrigin: "Nigeria",
+      stateOfOrigin: "Ogun",
+      localGovernmentOfOrigin: "Abeokuta North",
+      countryOfResidence: "Nigeria",
+      stateOfResidence: "Lagos",
+      localGovernmentOfResidence: "Ikeja",
+      areaOfSpecialization: "Mathematics",
+      dateOfEmployment: "2015-09-01",
+      dateOfLastPromotion: "",
+      dateOfFirstAppointment: "",
+      dateOfPresentAppointment: "",
+      lastDateOfPosting: "",
+      maritalStatus: "Married",
+      staffType: "Teaching",
+      school: "",
+      ...overrides,
+    };
   };
 };
+export const person = personMaker("Match", "0815");
 export const sheet = (people: Person[]) => [header, ...people.map((p) => columns.map(([key]) => p[key]))];
 
 /** Opens a test API for the file (closed after its tests) and gives the upload, choice and confirm helpers over it; `w` is filled before the first test. */
