@@ -58,7 +58,7 @@ export const statisticsDefinitions = {
     "Enrolled: a pupil on the admission register whose enrolment status is Enrolled and who was admitted on or before the last day of the session (31 August). For an earlier session, this is the pupils still enrolled today who had been admitted by its end.",
   parity: `Gender parity index: female pupils ÷ male pupils. Between ${PARITY_BAND.low} and ${PARITY_BAND.high} is parity; outside it is flagged. With no male pupils it cannot be computed.`,
   teacher:
-    "Teaching staff: staff members whose staff type is Teaching, counted where they are posted (a school, an LGEA office or the district office). Non-teaching staff: every other staff member. Super administrators are not counted.",
+    "Teaching staff: staff members whose staff type is Teaching, counted where they are posted (a school, an LGEA office or the district office). Non-teaching staff: every other staff member. Super administrators are not counted. A staff member's level is that of the school they are posted to (the levels its category teaches): the level filter keeps staff of schools teaching at that level, and leaves out the offices' staff.",
   ratio:
     "Pupil–teacher ratio: enrolled pupils ÷ teaching staff posted at the school (for an LGEA, at its schools), whatever the gender filter. With no teacher posted it cannot be computed.",
   capacity: "Over capacity: a class arm with more enrolled pupils than the capacity set for it.",

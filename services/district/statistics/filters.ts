@@ -1,4 +1,6 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { levelsOfCategory, type ClassLevel } from "../../../lib/contract/classes-values";
+import type { SchoolCategory } from "../../../lib/contract/schools-values";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { StatisticsFilters } from "../../../lib/contract/statistics";
 import { classType, school, student } from "../../db/schema";
@@ -11,6 +13,18 @@ export function schoolConditions(filters: StatisticsFilters): SQL | undefined {
     filters.category ? eq(school.category, filters.category) : undefined,
     filters.schoolId ? eq(school.id, filters.schoolId) : undefined,
   );
+}
+
+/** The school categories that teach at a level (a primary school may have a nursery section). */
+export const categoriesOfLevel = (level: ClassLevel): SchoolCategory[] =>
+  (Object.keys(levelsOfCategory) as SchoolCategory[]).filter((category) => levelsOfCategory[category].includes(level));
+
+/**
+ * The school filters as staff figures read them: a staff member's level is that of the school they are posted to,
+ * the levels its category teaches, so the level filter keeps the schools of a category teaching at that level.
+ */
+export function staffSchoolConditions(filters: StatisticsFilters): SQL | undefined {
+  return and(schoolConditions(filters), filters.level ? inArray(school.category, categoriesOfLevel(filters.level)) : undefined);
 }
 
 /** A school-owned row (by its school column) of a school the filters keep, within the scope. */

@@ -1,5 +1,7 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { levelsOfCategory } from "../../../lib/contract/classes-values";
+import type { SchoolCategory } from "../../../lib/contract/schools-values";
 import { NO_SPECIALISATION, retirementDate, type RetirementStatistics } from "../../../lib/contract/statistics";
 import type { AuthResult } from "../../../lib/contract/user";
 import { staff } from "../../db/schema";
@@ -105,6 +107,35 @@ describe("GET /statistics/retirements: the figures agree with the staff register
     expect(missing.length).toBeGreaterThan(0);
     expect(figures.notCounted.map((s) => s.name).sort()).toEqual([...missing].sort());
     for (const s of figures.notCounted) expect(s.missing.length).toBeGreaterThan(0);
+  });
+
+  it("applies the level filter by the level of the school each is posted to, leaving the offices out", async () => {
+    const [all, junior, rows, schools] = await Promise.all([
+      get(admin1),
+      get(admin1, { level: "Junior Secondary" }),
+      calls.sheet(admin1, "/staff/download"),
+      calls.sheet(admin1, "/school/download"),
+    ]);
+    // A school teaches at the levels of its category (a primary school may have a nursery section).
+    const juniorSchools = new Set(schools.filter((s) => levelsOfCategory[s.Category as SchoolCategory]?.includes("Junior Secondary")).map((s) => s.Name));
+    expect(juniorSchools.size).toBeGreaterThan(0);
+    const today = new Date().toISOString().slice(0, 10);
+    const first = new Date().getUTCFullYear();
+    let counted = 0;
+    let missing = 0;
+    for (const r of rows.filter((row) => juniorSchools.has(row.School ?? ""))) {
+      const rule = r["Staff Type"] === "Teaching" ? junior.rules.teaching : junior.rules.nonTeaching;
+      const due = retirementDate(r["Date of Birth"] || null, r["Date of First Appointment"] || null, rule);
+      if (!due) missing++;
+      else if (due < today || Number(due.slice(0, 4)) < first + 5) counted++;
+    }
+    expect(junior.totals.teaching.total + junior.totals.nonTeaching.total).toBe(counted);
+    expect(junior.notCountedTotal).toBe(missing);
+    expect(counted).toBeLessThan(all.totals.teaching.total + all.totals.nonTeaching.total);
+    expect(junior.byLgea.some((l) => l.lgeaId === null)).toBe(false);
+    // Another level's figures hold none of these schools' staff.
+    const senior = await get(admin1, { level: "Senior Secondary" });
+    expect(senior.notCounted.every((s) => !juniorSchools.has(s.posting))).toBe(true);
   });
 
   it("narrows to an LGEA's staff, equal to the district's row for that LGEA", async () => {

@@ -71,7 +71,7 @@ export function statisticsRoutes({ route }: Api) {
     {
       method: "GET",
       path: "/statistics/teachers",
-      summary: `Teachers: teaching and non-teaching staff by school and LGEA (and the LGEA and district offices), by gender and by area of specialisation; the pupil–teacher ratio (enrolled pupils ÷ teaching staff posted there, null without a teacher) per school and LGEA, schools above the district's threshold (its configuration's pupilTeacherThreshold) first. ${filtersText}. TeacherStatistics`,
+      summary: `Teachers: teaching and non-teaching staff by school and LGEA (and the LGEA and district offices), by gender and by area of specialisation; the pupil–teacher ratio (enrolled pupils ÷ teaching staff posted there, null without a teacher) per school and LGEA, schools above the district's threshold (its configuration's pupilTeacherThreshold) first. The level filter keeps the schools whose category teaches that level and the staff posted there (not the offices' staff); the ratio counts every pupil of the school. ${filtersText}. TeacherStatistics`,
       tag,
       access: requires("statistics.view"),
       query: statisticsQuerySchema,
@@ -101,7 +101,7 @@ export function statisticsRoutes({ route }: Api) {
     {
       method: "GET",
       path: "/statistics/retirements",
-      summary: `Retirements: staff posted in reach reaching their statutory retirement point (the earlier of the age and the years of service since first appointment: teachers 65 or 40, other staff 60 or 35, as configured) already past it and in each of the next five calendar years, by LGEA and area of specialisation, teaching and non-teaching apart; staff missing a date of birth or of first appointment counted apart and listed. The level filter does not apply. ${filtersText}. RetirementStatistics`,
+      summary: `Retirements: staff posted in reach reaching their statutory retirement point (the earlier of the age and the years of service since first appointment: teachers 65 or 40, other staff 60 or 35, as configured) already past it and in each of the next five calendar years, by LGEA and area of specialisation, teaching and non-teaching apart; staff missing a date of birth or of first appointment counted apart and listed. The level filter keeps staff posted at schools whose category teaches that level (not the offices' staff), as for the teachers. ${filtersText}. RetirementStatistics`,
       tag,
       access: requires("statistics.view"),
       query: statisticsQuerySchema,

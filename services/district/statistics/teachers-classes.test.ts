@@ -1,6 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { levelsOfCategory } from "../../../lib/contract/classes-values";
 import type { DistrictConfiguration } from "../../../lib/contract/configuration";
+import type { SchoolCategory } from "../../../lib/contract/schools-values";
 import type { ClassStatistics, TeacherStatistics } from "../../../lib/contract/statistics";
 import type { AuthResult } from "../../../lib/contract/user";
 import { school, schoolClass, staff } from "../../db/schema";
@@ -67,6 +69,15 @@ describe("GET /statistics/teachers and /statistics/classes: the figures agree wi
       expect(s.ratio, s.school).toEqual(figures.bySchool.find((x) => x.schoolId === s.schoolId)?.ratio);
     }
     expect(women.totals.teaching.total).toBe(staffRows.filter((r) => r["Staff Type"] === "Teaching" && r.Gender === "Female").length);
+    // The level filter keeps the schools teaching at that level (by their category) and the staff posted there,
+    // not the offices' staff, as the retirements do; the ratio still counts every pupil and teacher of the school.
+    const schoolRows = await calls.sheet(admin1, "/school/download");
+    const primary = new Set(schoolRows.filter((s) => levelsOfCategory[s.Category as SchoolCategory]?.includes("Primary")).map((s) => s.Name));
+    const atPrimary = await get<TeacherStatistics>(admin1, "/statistics/teachers", { level: "Primary" });
+    expect(atPrimary.bySchool.map((s) => s.school).sort()).toEqual([...primary].sort());
+    for (const s of atPrimary.bySchool) expect(s.ratio, s.school).toEqual(figures.bySchool.find((x) => x.schoolId === s.schoolId)?.ratio);
+    expect(atPrimary.totals.teaching.total + atPrimary.totals.nonTeaching.total).toBe(staffRows.filter((r) => primary.has(r.School ?? "")).length);
+    expect(atPrimary.byLgea.some((l) => l.lgea === "District office")).toBe(false);
     // Schools above the threshold come first; the rest follow by ratio.
     const flags = figures.bySchool.map((s) => s.ratio.aboveThreshold);
     expect(flags).toEqual([...flags].sort((a, b) => Number(b) - Number(a)));

@@ -12,10 +12,12 @@ import {
   type TeachersByLgea,
   type TeachersBySchool,
 } from "../../../lib/contract/statistics";
+import type { ClassLevel } from "../../../lib/contract/classes-values";
+import type { SchoolCategory } from "../../../lib/contract/schools-values";
 import type { Reader } from "../../db/client";
 import { lgea, school, staff, student } from "../../db/schema";
 import { within, type StaffScope } from "../../db/scope";
-import { enrolledPupils, schoolConditions } from "./filters";
+import { categoriesOfLevel, enrolledPupils, staffSchoolConditions } from "./filters";
 import { filteredSchools } from "./enrolment";
 import type { StatisticsMoment } from "./reach";
 
@@ -38,10 +40,10 @@ function add(into: StaffCount, g: { teaching: boolean; male: number; female: num
  */
 export function postedStaff(scope: StaffScope, filters: StatisticsFilters): SQL | undefined {
   const kept = and(eq(staff.isSuperAdmin, false), filters.gender ? eq(staff.gender, filters.gender) : undefined);
-  const schoolFiltered = Boolean(filters.schoolId || filters.category);
+  const schoolFiltered = Boolean(filters.schoolId || filters.category || filters.level);
   if (scope.level === "district" && !schoolFiltered && !filters.lgeaId) return kept;
-  const atSchools = sql`${staff.schoolId} in (select ${school.id} from ${school} where ${and(within(scope, school), schoolConditions(filters))})`;
-  // An LGEA office's staff belong to the LGEA's figures, not to any school's or category's.
+  const atSchools = sql`${staff.schoolId} in (select ${school.id} from ${school} where ${and(within(scope, school), staffSchoolConditions(filters))})`;
+  // An LGEA office's staff belong to the LGEA's figures, not to any school's, category's or level's.
   const office = schoolFiltered || scope.level === "school" ? undefined : (scope.level === "lgea" ? scope.organizationId : filters.lgeaId) || undefined;
   const atOffice = office ? and(isNull(staff.schoolId), eq(staff.lgeaId, office), filters.lgeaId ? eq(staff.lgeaId, filters.lgeaId) : undefined) : undefined;
   return and(kept, atOffice ? or(atSchools, atOffice) : atSchools);
@@ -62,7 +64,10 @@ export async function teacherStatistics(
   // Staff by posting, type and gender in one pass: the postings (of the gender filtered) and the teachers of the
   // ratio (of every gender) are both read from it.
   const [schools, groups, areas, offices, pupils] = await Promise.all([
-    filteredSchools(db, scope, filters),
+    // The schools of the level (by their category), as the staff are kept.
+    filteredSchools(db, scope, filters).then((rows) =>
+      filters.level ? rows.filter((s) => categoriesOfLevel(filters.level as ClassLevel).includes(s.category as SchoolCategory)) : rows,
+    ),
     db
       .select({ schoolId: staff.schoolId, lgeaId: staff.lgeaId, teaching, gender: staff.gender, n: sql<number>`count(*)`.mapWith(Number) })
       .from(staff)
