@@ -1,8 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
+import type { Result } from "lighthouse";
+import { printDetails } from "./lighthouse-details";
 import { deepIds } from "../e2e/support/script-weight";
 import { routes } from "../lib/routes";
 import { demoPasswords } from "../services/db/demo-data";
@@ -12,7 +14,7 @@ import { demoCode } from "../services/test/sign-in";
 
 /**
  * Lighthouse's mobile preset (simulated slow 4G and a 4x slower CPU: its defaults) on the pages of the
- * page-weight issue, `runs` times each, against the production build on a stack of its own; prints the
+ * page-weight issue, the two registers and the statistics (issue 36), `runs` times each, against the production build on a stack of its own; prints the
  * medians of the performance score, LCP, TBT and CLS, and Lighthouse's benchmark index of this machine
  * (the simulated CPU slowdown is relative to it, so TBT on a busy shared machine reads high). The district
  * administrator signs in once; Lighthouse clears the cache before each run but never the cookies.
@@ -26,8 +28,15 @@ const DEBUG_PORT = 9333;
  * either way) decides whether its LCP estimate counts every script, about 1.1 s or 2.2 s on these pages.
  */
 const throttlingMethod = process.env.BENCH_THROTTLING === "devtools" ? "devtools" : "simulate";
+/** BENCH_PAGES=staff,admission: only the pages whose path holds one of these. */
+const only = process.env.BENCH_PAGES?.split(",").filter(Boolean);
+/** BENCH_DETAILS=1: after each page, its last run's LCP element and phases, the shifts and the requests before LCP. */
+const details = process.env.BENCH_DETAILS === "1";
+/** BENCH_REPORT_DIR=dir: every run's report as JSON, for Lighthouse's viewer. */
+const reportDir = process.env.BENCH_REPORT_DIR;
 
 export async function benchLighthouse(runs: number) {
+  if (reportDir) mkdirSync(reportDir, { recursive: true });
   const root = mkdtempSync(join(tmpdir(), "portal-lighthouse-"));
   const ports = { PORT: "3810", DISTRICT_API_PORT: "4810", BILLING_API_PORT: "4910" };
   const stack = await startStack({ env: { DATA_DIR: join(root, "db"), ...ports, LOG_MAIL: "false" }, quiet: true });
@@ -47,17 +56,23 @@ export async function benchLighthouse(runs: number) {
       .join("; ");
     if (!signIn.ok || !cookie) throw new Error(`sign-in failed: ${signIn.status}`);
 
-    const pages: [string, boolean][] = [
-      [routes.login, false],
-      [routes.dashboard, true],
-      [routes.schoolManagement, true],
-      [routes.permissionManagement, true],
-      [routes.profile, true],
-      [routes.editSchool(ids.editSchool), true],
-    ];
+    const pages: [string, boolean][] = (
+      [
+        [routes.login, false],
+        [routes.dashboard, true],
+        [routes.schoolManagement, true],
+        [routes.staffManagement, true],
+        [routes.admissionRegister, true],
+        [routes.statistics, true],
+        [routes.permissionManagement, true],
+        [routes.profile, true],
+        [routes.editSchool(ids.editSchool), true],
+      ] as [string, boolean][]
+    ).filter(([path]) => !only || only.some((part) => path.includes(part)));
     console.log(`Lighthouse ${runs} runs a page, mobile preset (throttling: ${throttlingMethod}), medians:`);
     for (const [path, signedIn] of pages) {
       const results: Record<"score" | "lcp" | "tbt" | "cls" | "index", number>[] = [];
+      let lastLhr: Result | undefined;
       for (let i = 0; i < runs; i++) {
         const result = await lighthouse(`${portal}${path}`, {
           port: DEBUG_PORT,
@@ -68,8 +83,10 @@ export async function benchLighthouse(runs: number) {
         });
         if (!result) throw new Error(`no Lighthouse result for ${path}`);
         const { lhr } = result;
+        if (reportDir) writeFileSync(join(reportDir, `${path.replace(/\W+/g, "_")}-${i + 1}.json`), JSON.stringify(lhr));
         if (lhr.finalDisplayedUrl !== `${portal}${path}`) throw new Error(`${path} ended at ${lhr.finalDisplayedUrl}`);
         const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+        lastLhr = lhr;
         results.push({
           score: (lhr.categories.performance?.score ?? NaN) * 100,
           lcp: metric("largest-contentful-paint"),
@@ -78,6 +95,7 @@ export async function benchLighthouse(runs: number) {
           index: lhr.environment.benchmarkIndex,
         });
       }
+      if (details) printDetails(lastLhr);
       const m = (key: "score" | "lcp" | "tbt" | "cls" | "index") => median(results.map((r) => r[key]));
       console.log(
         `  ${path.padEnd(72)} score ${m("score").toFixed(0).padStart(3)}  LCP ${(m("lcp") / 1000).toFixed(2)} s  TBT ${m("tbt").toFixed(0)} ms  CLS ${m("cls").toFixed(3)}  (benchmark index ${m("index").toFixed(0)})`,

@@ -1,0 +1,41 @@
+import type { Result } from "lighthouse";
+
+type Item = Record<string, unknown>;
+type Node = { selector?: string; snippet?: string; nodeLabel?: string };
+
+const itemsOf = (lhr: Result, id: string): Item[] => {
+  const details = lhr.audits[id]?.details as { items?: Item[] } | undefined;
+  return details?.items ?? [];
+};
+const nodeText = (node: unknown) => {
+  const n = (node ?? {}) as Node;
+  return `${n.selector ?? "?"} ${JSON.stringify((n.nodeLabel ?? n.snippet ?? "").slice(0, 60))}`;
+};
+const ms = (value: unknown) => `${Math.round(Number(value))} ms`;
+
+/**
+ * What one run waited for and what moved, to find the cause rather than tune to the tool: the LCP element
+ * with its phases (TTFB, load delay, load time, render delay, as Lighthouse estimates them), the layout
+ * shifts with the element each moved and its score, and the requests that started before the observed LCP
+ * with their priority (the simulation counts the render-blocking ones that end before it).
+ */
+export function printDetails(lhr: Result | undefined) {
+  if (!lhr) return;
+  const [element, phases] = itemsOf(lhr, "largest-contentful-paint-element") as { items?: Item[] }[];
+  for (const item of element?.items ?? []) console.log(`      LCP element: ${nodeText(item.node)}`);
+  for (const item of phases?.items ?? []) console.log(`        ${String(item.phase).padEnd(14)} ${ms(item.timing)}`);
+  for (const item of itemsOf(lhr, "layout-shifts")) console.log(`      shift ${Number(item.score).toFixed(3)}: ${nodeText(item.node)}`);
+  const observed = itemsOf(lhr, "metrics")[0] ?? {};
+  const lcpAt = Number(observed.observedLargestContentfulPaint);
+  const fcpAt = Number(observed.observedFirstContentfulPaint);
+  console.log(`      observed: FCP ${ms(fcpAt)}, LCP ${ms(lcpAt)}, load ${ms(observed.observedLoad)}`);
+  const start = Number(itemsOf(lhr, "network-requests")[0]?.networkRequestTime ?? 0);
+  for (const request of itemsOf(lhr, "network-requests")) {
+    const at = Number(request.networkRequestTime) - start;
+    if (at > lcpAt) continue;
+    const url = String(request.url).replace(/^https?:\/\/[^/]+/, "");
+    console.log(
+      `        ${ms(at).padStart(8)} → ${ms(Number(request.networkEndTime) - start).padStart(8)}  ${String(request.priority).padEnd(8)} ${String(request.resourceType).padEnd(10)} ${Math.round(Number(request.transferSize) / 1024)} KB ${url.slice(0, 90)}`,
+    );
+  }
+}
