@@ -8,6 +8,7 @@ import type {
   RetirementCounts,
   RetirementStatistics,
   TeacherStatistics,
+  TrendFigures,
   TrendStatistics,
 } from "../lib/contract/statistics-values";
 import { expectNoSeriousA11yViolations } from "./support/axe";
@@ -171,11 +172,12 @@ test.describe("statistics", () => {
       const text = digits ? Math.abs(c).toFixed(digits) : n(Math.abs(c));
       return c > 0 ? `+${text}` : c < 0 ? `−${text}` : digits ? (0).toFixed(digits) : "0";
     };
-    expect(await tableRows(page, "Headline figures by year")).toEqual(
-      answer.sessions.map((s, i) => {
-        const b = answer.sessions[i - 1];
+    const label = (s: TrendFigures) => `${s.session} ${s.live ? "(now)" : `(snapshot ${day(s.takenAt)})`}`;
+    const table = (t: TrendStatistics) =>
+      t.sessions.map((s, i) => {
+        const b = t.sessions[i - 1];
         return [
-          `${s.session} ${s.live ? "(now)" : `(snapshot ${day(s.takenAt)})`}`,
+          label(s),
           n(s.pupils.female),
           n(s.pupils.male),
           n(s.pupils.total),
@@ -183,12 +185,37 @@ test.describe("statistics", () => {
           s.parity.value === null ? "not computable" : s.parity.value.toFixed(2),
           n(s.teaching.total),
           change(s.teaching.total, b?.teaching.total),
-          n(s.nonTeaching),
+          s.nonTeaching === null ? "not kept by gender" : n(s.nonTeaching),
           s.ratio.value === null ? "not computable" : s.ratio.value.toFixed(1),
           change(s.ratio.value, b?.ratio.value, 1),
         ];
-      }),
+      });
+    expect(await tableRows(page, "Headline figures by year")).toEqual(table(answer));
+    // The charts write beside every bar the numbers the API answers.
+    const chart = (name: string) => page.getByRole("figure", { name: new RegExp(`^${name}`) }).getByRole("listitem");
+    const pupils = (t: TrendStatistics) => t.sessions.map((s) => `${label(s)}F ${n(s.pupils.female)} · M ${n(s.pupils.male)} · ${n(s.pupils.total)}`);
+    await expect(chart("Pupils by session")).toHaveText(pupils(answer));
+    await expect(chart("Staff by session")).toHaveText(
+      answer.sessions.map(
+        (s) => `${label(s)}Teaching ${n(s.teaching.total)} · Non-teaching ${n(s.nonTeaching ?? 0)} · ${n(s.teaching.total + (s.nonTeaching ?? 0))}`,
+      ),
     );
+    await expect(chart("Pupil–teacher ratio by session")).toHaveText(answer.sessions.map((s) => `${label(s)}${ratio(s.ratio)}`));
+    await expect(page.locator("[data-section=trends] [role=note]")).toHaveCount(0);
+    await expectFitsScreen(page);
+    await expectNoSeriousA11yViolations(page);
+
+    // Filtered in the URL: the trends follow the gender as far as the snapshots keep it, and say what they do not follow.
+    await page.goto(`${STATISTICS}?category=Primary&gender=Female`);
+    const girls = await figuresOf<TrendStatistics>("/statistics/trends?category=Primary&gender=Female");
+    expect(girls.notFollowed).toEqual(["category", "gender"]);
+    await expect(page.locator("[data-section=trends] [role=note]")).toHaveText([
+      "The school category filter does not apply: a snapshot does not keep its schools' categories, so these figures are for every category.",
+      "The gender filter applies to the pupils and the teaching staff: a snapshot keeps non-teaching staff as one number, so they are not shown by gender. The pupil–teacher ratio counts every pupil and teacher.",
+    ]);
+    await expect(chart("Pupils by session")).toHaveText(pupils(girls));
+    await expect(chart("Teaching staff by session")).toHaveText(girls.sessions.map((s) => `${label(s)}${n(s.teaching.total)}`));
+    expect(await tableRows(page, "Headline figures by year")).toEqual(table(girls));
     await expectFitsScreen(page);
     await expectNoSeriousA11yViolations(page);
   });

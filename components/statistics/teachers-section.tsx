@@ -4,7 +4,7 @@ import { FigureTable, formatCount, type FigureColumn } from "./figure-table";
 import { Headline } from "./section-state";
 
 /** A pupil–teacher ratio in words: one place, 'above threshold' where it is, 'not computable' without a teacher. */
-const ratioText = (ratio: PupilTeacherRatio) =>
+export const ratioText = (ratio: PupilTeacherRatio) =>
   ratio.value === null ? m.notComputable : `${ratio.value.toFixed(1)}${ratio.aboveThreshold ? ` ⚠ ${m.aboveThreshold}` : ""}`;
 
 /** A pupil–teacher ratio as shown: one place, 'above threshold' in words where it is, 'not computable' without a teacher. */

@@ -5,7 +5,10 @@ import { statisticsMessages as m, trendMessages, type TrendFigures, type TrendSt
 import { statisticsKeys, statisticsMutations } from "@/lib/queries/statistics";
 import { toast } from "@/lib/notify";
 import { useApiMutation } from "@/lib/use-api-mutation";
+import { PairBars, ValueBars } from "./bars";
 import { FigureTable, formatCount } from "./figure-table";
+import { GenderBars } from "./gender-bars";
+import { ratioText } from "./teachers-section";
 
 const when = (iso: string) => new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeZone: "Africa/Lagos" }).format(new Date(iso));
 
@@ -53,6 +56,32 @@ export function TrendsSection({ figures, districtId }: { figures: TrendStatistic
           </button>
         </div>
       ) : null}
+      {figures.notFollowed.map((key) => (
+        <p key={key} role="note" className="rounded-md border border-border bg-muted p-3 text-sm">
+          {trendMessages.notFollowed[key]}
+        </p>
+      ))}
+      <GenderBars title="Pupils by session" rows={figures.sessions.map((s) => ({ ...s.pupils, label: trendLabel(s) }))} />
+      {/* Under the gender filter the snapshots have no non-teaching staff of one gender: the teaching staff alone. */}
+      {figures.sessions.some((s) => s.nonTeaching === null) ? (
+        <ValueBars
+          title="Teaching staff by session"
+          legend={["Teaching staff"]}
+          rows={figures.sessions.map((s) => ({ label: trendLabel(s), value: s.teaching.total, text: formatCount(s.teaching.total) }))}
+        />
+      ) : (
+        <PairBars
+          title="Staff by session"
+          parts={["Teaching", "Non-teaching"]}
+          rows={figures.sessions.map((s) => ({ label: trendLabel(s), first: s.teaching.total, second: s.nonTeaching ?? 0 }))}
+        />
+      )}
+      <ValueBars
+        title="Pupil–teacher ratio by session"
+        legend={["Pupils per teacher", `Threshold ${figures.threshold}`]}
+        mark={figures.threshold}
+        rows={figures.sessions.map((s) => ({ label: trendLabel(s), value: s.ratio.value, text: ratioText(s.ratio) }))}
+      />
       <FigureTable
         caption="Headline figures by year"
         rows={rows}
@@ -78,7 +107,13 @@ export function TrendsSection({ figures, districtId }: { figures: TrendStatistic
             numeric: true,
             render: (r) => changeText(r.teaching.total, r.before?.teaching.total),
           },
-          { key: "nt", label: "Non-teaching staff", value: (r) => r.nonTeaching, numeric: true, render: (r) => formatCount(r.nonTeaching) },
+          {
+            key: "nt",
+            label: "Non-teaching staff",
+            value: (r) => r.nonTeaching,
+            numeric: true,
+            render: (r) => (r.nonTeaching === null ? trendMessages.notKeptByGender : formatCount(r.nonTeaching)),
+          },
           { key: "ptr", label: "Pupil–teacher ratio", value: (r) => r.ratio.value, numeric: true, render: ratio },
           {
             key: "rc",

@@ -227,9 +227,13 @@ export type TrendFigures = {
   parity: Parity;
   byLevel: (GenderCount & { level: ClassLevel | null; parity: Parity })[];
   teaching: GenderCount;
-  nonTeaching: number;
+  /** Null under the gender filter: snapshots keep non-teaching staff as one number, not by gender. */
+  nonTeaching: number | null;
   ratio: PupilTeacherRatio;
 };
+
+/** The filters set that the trends do not follow, or follow only in part, since the snapshots do not keep what they need. */
+export type TrendFilterNotFollowed = "session" | "category" | "level" | "gender";
 
 /**
  * GET /statistics/trends: the headline figures of one place (the reach, or the LGEA or school the filters name)
@@ -241,6 +245,8 @@ export type TrendStatistics = {
   place: { level: "district" | "lgea" | "school"; name: string };
   currentSession: string;
   threshold: number;
+  /** Which of the filters set the trends do not follow (or only in part): said on the page, rather than figures that look filtered. */
+  notFollowed: TrendFilterNotFollowed[];
   sessions: TrendFigures[];
 };
 
@@ -251,6 +257,15 @@ export const trendMessages = {
   noSnapshots: "No snapshot has been taken yet: the current session's figures are shown as they stand now.",
   taken: "Snapshot taken.",
   districtOnly: "Snapshots are taken for the whole district, by its administrators.",
+  /** Said on the page for each filter set that the trends do not follow, or follow only in part. */
+  notFollowed: {
+    session: "The session filter does not apply: the trends show every session with a snapshot, then the current one.",
+    category: "The school category filter does not apply: a snapshot does not keep its schools' categories, so these figures are for every category.",
+    level: "The level filter applies to the pupils only: a snapshot keeps staff by place, not by level, so the staff figures are for every level.",
+    gender:
+      "The gender filter applies to the pupils and the teaching staff: a snapshot keeps non-teaching staff as one number, so they are not shown by gender. The pupil–teacher ratio counts every pupil and teacher.",
+  },
+  notKeptByGender: "not kept by gender",
   definition:
     "Trends: each session's headline figures as they stood when its snapshot was taken (at the session's end, or on demand by an administrator), since the registers change every day; the current session's as they stand now. Taking a snapshot again in the same session replaces the earlier one.",
 } as const;

@@ -39,13 +39,8 @@ export const statisticsKeys = {
   trends: (districtId: string, filterKey: string) => ["statistics", "trends", districtId, filterKey] as const,
 };
 
-/** The trends' query: only the LGEA and school filters narrow them (the place whose sessions are shown). */
-function trendsQuery(districtId: string, filters: StatisticsFilterValues): URLSearchParams {
-  const query = new URLSearchParams({ "district[0]": districtId });
-  if (filters.lgeaId) query.set("lgeaId", filters.lgeaId);
-  if (filters.schoolId) query.set("schoolId", filters.schoolId);
-  return query;
-}
+/** The trends follow every filter as far as their snapshots keep it, and the answer says which they do not (notFollowed). */
+const trendsQuery = (districtId: string, filters: StatisticsFilterValues) => statisticsQuery(districtId, filters);
 
 const filterKey = (filters: StatisticsFilterValues) => registerFilterQuery(statisticsFilterKeys, filters).toString();
 

@@ -131,7 +131,7 @@ export function statisticsRoutes({ route }: Api) {
     {
       method: "GET",
       path: "/statistics/trends",
-      summary: `Trends: the headline figures (enrolled pupils by gender and level with the gender parity index, teaching staff by gender, non-teaching staff, the pupil–teacher ratio) of the reach, or of the LGEA or school named by lgeaId or schoolId within it, for every session with a snapshot, oldest first, then the current session's as they stand now (live). The session, category, level and gender filters do not apply. ${filtersText}. TrendStatistics`,
+      summary: `Trends: the headline figures (enrolled pupils by gender and level with the gender parity index, teaching staff by gender, non-teaching staff, the pupil–teacher ratio) of the reach, or of the LGEA or school named by lgeaId or schoolId within it, for every session with a snapshot, oldest first, then the current session's as they stand now (live). A snapshot keeps pupils by level and gender, teaching staff by gender and non-teaching staff as one number, so the level narrows the pupils only, the gender the pupils and teaching staff (non-teaching: null), the pupil–teacher ratio counts everyone, and the session and category filters do not apply; notFollowed lists the filters set that are not followed or only in part. ${filtersText}. TrendStatistics`,
       tag,
       access: requires("statistics.view"),
       query: statisticsQuerySchema,

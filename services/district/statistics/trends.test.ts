@@ -169,4 +169,47 @@ describe("GET /statistics/trends and POST /statistics/snapshot", () => {
     // The ended session's snapshot holds its figures as they stood at the change.
     expect(kept(present(after.sessions[1]))).toEqual({ ...kept(present(before.sessions.at(-1))), session: before.currentSession });
   });
+  it("follows the level and gender filters as far as the snapshots keep them, and says which filters it does not follow", async () => {
+    const all = await trends(admin1);
+    expect(all.sessions.filter((s) => !s.live).length).toBeGreaterThan(0);
+    expect(all.notFollowed).toEqual([]);
+    const [girls, enrolledGirls, femaleStaff] = await Promise.all([
+      trends(admin1, { gender: "Female" }),
+      get<EnrolmentStatistics>(admin1, "/statistics/enrolment", { gender: "Female" }),
+      get<TeacherStatistics>(admin1, "/statistics/teachers", { gender: "Female" }),
+    ]);
+    // Snapshots keep pupils and teaching staff by gender, non-teaching staff as one number: that one is not shown.
+    expect(girls.notFollowed).toEqual(["gender"]);
+    for (const [i, s] of girls.sessions.entries()) {
+      const whole = present(all.sessions[i]);
+      expect(s.pupils, s.session).toEqual({ female: whole.pupils.female, male: 0, total: whole.pupils.female });
+      expect(s.teaching, s.session).toEqual({ female: whole.teaching.female, male: 0, total: whole.teaching.female });
+      expect(s.nonTeaching).toBeNull();
+      // The ratio counts every pupil and teacher, whatever the gender, as the teacher figures do.
+      expect(s.ratio).toEqual(whole.ratio);
+    }
+    const now = present(girls.sessions.at(-1));
+    expect(now.pupils).toEqual(enrolledGirls.totals);
+    expect(now.byLevel).toEqual(enrolledGirls.byLevel);
+    expect(now.teaching).toEqual(femaleStaff.totals.teaching);
+
+    // Snapshots keep pupils by level, staff by place only: the level narrows the pupils, not the staff.
+    const [primary, enrolledPrimary] = await Promise.all([
+      trends(admin1, { level: "Primary" }),
+      get<EnrolmentStatistics>(admin1, "/statistics/enrolment", { level: "Primary" }),
+    ]);
+    expect(primary.notFollowed).toEqual(["level"]);
+    expect(present(primary.sessions.at(-1)).pupils).toEqual(enrolledPrimary.totals);
+    expect(present(primary.sessions.at(-1)).byLevel).toEqual(enrolledPrimary.byLevel);
+    for (const [i, s] of primary.sessions.entries()) {
+      const whole = present(all.sessions[i]);
+      expect(s.byLevel.map((l) => l.level)).toEqual(["Primary"]);
+      expect(s.teaching).toEqual(whole.teaching);
+      expect(s.nonTeaching).toBe(whole.nonTeaching);
+    }
+    // A school's category is not kept with its figures: the category filter is not followed, and said so.
+    const category = await trends(admin1, { category: "Primary", session: all.currentSession });
+    expect(category.notFollowed).toEqual(["session", "category"]);
+    expect(category.sessions).toEqual(all.sessions.map((s) => ({ ...s, takenAt: expect.any(String) })));
+  });
 });

@@ -1,6 +1,14 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { type ClassLevel, classLevels } from "../../../lib/contract/classes-values";
-import { parityOf, ratioOf, type SnapshotLevelCount, type StatisticsFilters, type TrendFigures, type TrendStatistics } from "../../../lib/contract/statistics";
+import {
+  parityOf,
+  ratioOf,
+  type SnapshotLevelCount,
+  type StatisticsFilters,
+  type TrendFigures,
+  type TrendFilterNotFollowed,
+  type TrendStatistics,
+} from "../../../lib/contract/statistics";
 import type { Db, Reader } from "../../db/client";
 import { classType, district, lgea, school, schoolClass, staff, statisticsSnapshot, student } from "../../db/schema";
 import { recordAudit } from "../../db/audit";
@@ -157,9 +165,33 @@ async function placeOf(db: Reader, scope: StaffScope, filters: StatisticsFilters
   return { level: "district" as const, key: "district", name: "", scope };
 }
 
-/** A place's figures as the trends show them: totals, parity and the pupil–teacher ratio computed from the counts kept. */
-function figuresOf(row: PlaceFigures, session: string, live: boolean, takenAt: string, takenBy: string | null, threshold: number): TrendFigures {
-  const pupils = { male: row.pupilsMale, female: row.pupilsFemale, total: row.pupilsMale + row.pupilsFemale };
+/** The filters set that a snapshot's rows cannot follow, or only in part (the LGEA and school choose the place). */
+export function notFollowedBy(filters: StatisticsFilters): TrendFilterNotFollowed[] {
+  return (["session", "category", "level", "gender"] as const).filter((key) => Boolean(filters[key]));
+}
+
+type Shown = { filters: StatisticsFilters; threshold: number };
+
+/**
+ * A place's figures as the trends show them: totals, parity and the pupil–teacher ratio computed from the counts kept,
+ * narrowed as far as the row keeps them: the level to its pupils of that level, the gender to its pupils and teaching
+ * staff of that gender (non-teaching staff are kept as one number: null). Live rows and snapshots alike, so a session's
+ * row reads the same before and after its snapshot. The ratio counts every pupil and teacher, as the teacher figures do.
+ */
+function figuresOf(row: PlaceFigures, session: string, live: boolean, takenAt: string, takenBy: string | null, { filters, threshold }: Shown): TrendFigures {
+  const of = <T extends { male: number; female: number }>(c: T) => ({
+    male: filters.gender === "Female" ? 0 : c.male,
+    female: filters.gender === "Male" ? 0 : c.female,
+  });
+  const levels = (row.byLevel as SnapshotLevelCount[])
+    .filter((l) => !filters.level || l.level === filters.level)
+    .map((l) => ({ level: l.level, ...of(l) }))
+    .filter((l) => !filters.gender || l.male + l.female > 0);
+  const counted = filters.level
+    ? levels.reduce((n, l) => ({ male: n.male + l.male, female: n.female + l.female }), { male: 0, female: 0 })
+    : of({ male: row.pupilsMale, female: row.pupilsFemale });
+  const pupils = { ...counted, total: counted.male + counted.female };
+  const teaching = of({ male: row.teachingMale, female: row.teachingFemale });
   return {
     session,
     live,
@@ -167,17 +199,17 @@ function figuresOf(row: PlaceFigures, session: string, live: boolean, takenAt: s
     takenBy,
     pupils,
     parity: parityOf(pupils),
-    byLevel: (row.byLevel as SnapshotLevelCount[]).map((l) => ({ ...l, total: l.male + l.female, parity: parityOf(l) })),
-    teaching: { male: row.teachingMale, female: row.teachingFemale, total: row.teachingTotal },
-    nonTeaching: row.nonTeachingTotal,
-    ratio: ratioOf(pupils.total, row.ratioTeachers, threshold),
+    byLevel: levels.map((l) => ({ ...l, total: l.male + l.female, parity: parityOf(l) })),
+    teaching: filters.gender ? { ...teaching, total: teaching.male + teaching.female } : { ...teaching, total: row.teachingTotal },
+    nonTeaching: filters.gender ? null : row.nonTeachingTotal,
+    ratio: ratioOf(row.pupilsMale + row.pupilsFemale, row.ratioTeachers, threshold),
   };
 }
 
 /**
  * Trends (issue: statistics): one place's headline figures for every session with a snapshot, oldest first, then
  * the current session's as they stand now (`at` is the current session's moment; the filters' LGEA or school narrows
- * the place, the others do not apply).
+ * the place, the level and gender narrow the figures as far as the rows keep them, and `notFollowed` says what is not followed).
  */
 export async function trendStatistics(
   db: Reader,
@@ -197,11 +229,20 @@ export async function trendStatistics(
     placeFigures(db, place.scope, at.end),
   ]);
   const now = new Date().toISOString();
+  const shown = { filters, threshold };
   const current = live.find((r) => r.placeKey === place.key);
   const sessions = snapshots.map(({ row, takerFirst, takerLast }) =>
-    figuresOf(row, row.academicSession, false, row.takenAt.toISOString(), [takerFirst, takerLast].filter(Boolean).join(" ") || null, threshold),
+    figuresOf(row, row.academicSession, false, row.takenAt.toISOString(), [takerFirst, takerLast].filter(Boolean).join(" ") || null, shown),
   );
-  if (current) sessions.push(figuresOf(current, at.current, true, now, null, threshold));
+  if (current) sessions.push(figuresOf(current, at.current, true, now, null, shown));
   const name = place.level === "district" ? at.reach.name : place.name;
-  return { computedAt: now, reach: at.reach, place: { level: place.level, name }, currentSession: at.current, threshold, sessions };
+  return {
+    computedAt: now,
+    reach: at.reach,
+    place: { level: place.level, name },
+    currentSession: at.current,
+    threshold,
+    notFollowed: notFollowedBy(filters),
+    sessions,
+  };
 }
