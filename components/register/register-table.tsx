@@ -7,6 +7,14 @@ import { phoneCards } from "@/components/ui/phone-cards";
 
 /** A row's height in pixels as drawn; the virtualiser measures real rows, this is its first guess. */
 const ROW_HEIGHT = 52;
+/**
+ * The window's height the server draws the first rows for (it knows no window): without one the server
+ * drew no row and hydration drew them, moving everything under the table after the first paint (the
+ * footer, the pages; a layout shift of 0.06 on a phone). As tall as a desktop window, so the rows drawn
+ * cover the first screen of any common window; the rows past the real window's end are dropped after
+ * hydration, below the fold, where nothing is seen to move.
+ */
+const FIRST_WINDOW_HEIGHT = 1080;
 
 /** One column of a register: its header, what a row shows in it, and whether that cell names the row. */
 export type RegisterColumn<Row> = {
@@ -52,7 +60,15 @@ export function RegisterTable<Row extends { id: string }>({ rows, columns, capti
   useLayoutEffect(() => {
     setOffset(bodyRef.current ? bodyRef.current.getBoundingClientRect().top + window.scrollY : 0);
   }, []);
-  const virtualizer = useWindowVirtualizer({ count: rows.length, estimateSize: () => ROW_HEIGHT, overscan: 12, scrollMargin: offset });
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    scrollMargin: offset,
+    initialRect: { width: 0, height: FIRST_WINDOW_HEIGHT },
+    // The server's offset, so hydration draws the rows the server drew; the window's own is read once mounted.
+    initialOffset: 0,
+  });
   const items = virtualizer.getVirtualItems();
   const before = items.length > 0 ? (items[0]?.start ?? 0) - virtualizer.options.scrollMargin : 0;
   const after = items.length > 0 ? virtualizer.getTotalSize() - ((items.at(-1)?.end ?? 0) - virtualizer.options.scrollMargin) : 0;

@@ -1,0 +1,51 @@
+import type { Page } from "@playwright/test";
+import { accounts, expect, test } from "./support/fixtures";
+
+// The registers and the statistics do not move once painted (issue 36, 'Paint and shift'): a cold load's
+// layout shifts, read by the browser's own PerformanceObserver (what CLS adds up), stay under a bound. The
+// registers drew their rows only after hydration, pushing down what stood under the table.
+
+/** Lighthouse's goal is a CLS under 0.05; a page that paints what it will show moves by nothing at all. */
+const BOUND = 0.01;
+
+const pages = [
+  { name: "the staff register", path: "/administration/user-management/staff-management", ready: "Staff, page 1" },
+  { name: "the admission register", path: "/administration/user-management/student-management/admission-register", ready: "Students, page 1" },
+  { name: "the statistics", path: "/administration/statistics", ready: null },
+];
+
+type Shift = { value: number; at: number; moved: string[] };
+
+/** Records every layout shift of the next load that no input caused, with the elements each moved. */
+async function watchShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: Shift[] = [];
+    (window as unknown as { __shifts: Shift[] }).__shifts = shifts;
+    type Entry = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Entry[]) {
+        if (entry.hadRecentInput) continue;
+        const moved = entry.sources.map((s) => (s.node instanceof Element ? s.node.outerHTML.slice(0, 100) : String(s.node?.nodeName)));
+        shifts.push({ value: entry.value, at: Math.round(entry.startTime), moved });
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+test.describe("layout shift", () => {
+  for (const { name, path, ready } of pages) {
+    test(`${name} does not move after its first paint @demo @phone`, async ({ page, signIn }) => {
+      await signIn(accounts.admin1);
+      await watchShifts(page);
+      await page.goto(path);
+      if (ready) await expect(page.getByRole("region", { name: new RegExp(ready) })).toBeVisible();
+      else await expect(page.getByTestId("computed-for").first()).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      // A late shift (a count, a notice) lands within a few frames of the last response.
+      await page.waitForTimeout(500);
+      const shifts = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
+      const total = shifts.reduce((sum, s) => sum + s.value, 0);
+      expect(total, `shifts: ${JSON.stringify(shifts, null, 1)}`).toBeLessThan(BOUND);
+    });
+  }
+});
