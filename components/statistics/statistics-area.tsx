@@ -41,7 +41,8 @@ function ComputedFor({ figures }: { figures: { computedAt: string; reach: Statis
 
 /**
  * The statistics area (issue: statistics): the filters in the URL, the figures for the caller's reach, and what
- * each figure means. The figures are read by the browser, so the page's first paint is not held up by them.
+ * each figure means. The page reads the figures on the server and hydrates them (app/(main)/administration/statistics/page.tsx);
+ * a change of filters reads them here.
  */
 export function StatisticsArea({ districtId }: { districtId: string }) {
   const { filters, go } = useRegisterUrl(statisticsFilterKeys, statisticsFiltersFromQuery);
