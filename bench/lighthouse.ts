@@ -45,16 +45,25 @@ export async function benchLighthouse(runs: number) {
   const portal = `http://localhost:${ports.PORT}`;
   try {
     const ids = await deepIds(browser, portal);
-    const signIn = await fetch(`${portal}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: portal },
-      body: JSON.stringify({ email: "admin.ed1@example.org", password: demoPasswords.admin, code: demoCode() }),
-    });
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    if (!signIn.ok || !cookie) throw new Error(`sign-in failed: ${signIn.status}`);
+    /**
+     * A new session for each run: Lighthouse sends the same Cookie header every time and drops what the
+     * portal sets, so once the access token of a shared session had expired, one run's refresh rotated the
+     * refresh token and the next run's reuse of the old one revoked the session (on a loaded machine, from
+     * the second page on, every run ended at ERRORED_DOCUMENT_REQUEST).
+     */
+    const freshCookie = async () => {
+      const signIn = await fetch(`${portal}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: portal },
+        body: JSON.stringify({ email: "admin.ed1@example.org", password: demoPasswords.admin, code: demoCode() }),
+      });
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      if (!signIn.ok || !cookie) throw new Error(`sign-in failed: ${signIn.status}`);
+      return cookie;
+    };
 
     const pages: [string, boolean][] = (
       [
@@ -79,11 +88,12 @@ export async function benchLighthouse(runs: number) {
           onlyCategories: ["performance"],
           logLevel: "error",
           throttlingMethod,
-          ...(signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+          ...(signedIn ? { extraHeaders: { Cookie: await freshCookie() } } : {}),
         });
         if (!result) throw new Error(`no Lighthouse result for ${path}`);
         const { lhr } = result;
         if (reportDir) writeFileSync(join(reportDir, `${path.replace(/\W+/g, "_")}-${i + 1}.json`), JSON.stringify(lhr));
+        if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         if (lhr.finalDisplayedUrl !== `${portal}${path}`) throw new Error(`${path} ended at ${lhr.finalDisplayedUrl}`);
         const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         lastLhr = lhr;
