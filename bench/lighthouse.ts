@@ -28,7 +28,7 @@ const DEBUG_PORT = 9333;
  * either way) decides whether its LCP estimate counts every script, about 1.1 s or 2.2 s on these pages.
  */
 const throttlingMethod = process.env.BENCH_THROTTLING === "devtools" ? "devtools" : "simulate";
-/** BENCH_PAGES=staff,admission: only the pages whose path holds one of these. */
+/** BENCH_PAGES=staff-management,admission-register: only the pages whose path ends with one of these. */
 const only = process.env.BENCH_PAGES?.split(",").filter(Boolean);
 /** BENCH_DETAILS=1: after each page, its last run's LCP element and phases, the shifts and the requests before LCP. */
 const details = process.env.BENCH_DETAILS === "1";
@@ -77,7 +77,7 @@ export async function benchLighthouse(runs: number) {
         [routes.profile, true],
         [routes.editSchool(ids.editSchool), true],
       ] as [string, boolean][]
-    ).filter(([path]) => !only || only.some((part) => path.includes(part)));
+    ).filter(([path]) => !only || only.some((part) => path.endsWith(part)));
     console.log(`Lighthouse ${runs} runs a page, mobile preset (throttling: ${throttlingMethod}), medians:`);
     for (const [path, signedIn] of pages) {
       const results: Record<"score" | "lcp" | "tbt" | "cls" | "index", number>[] = [];
