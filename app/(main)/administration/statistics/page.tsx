@@ -32,7 +32,15 @@ export default async function StatisticsPage({ searchParams }: Props) {
   const districtId = user.staff.district.id;
   const { filters } = statisticsFiltersFromQuery(searchParamsOf(await searchParams));
   const queries = serverQueries();
-  await Promise.all(Object.values(statisticsReads).map((read) => queries.prefetch(read(districtId, filters))));
+  const read = statisticsReads;
+  await Promise.all([
+    queries.prefetch(read.enrolment(districtId, filters)),
+    queries.prefetch(read.teachers(districtId, filters)),
+    queries.prefetch(read.classes(districtId, filters)),
+    queries.prefetch(read.retirements(districtId, filters)),
+    queries.prefetch(read.movement(districtId, filters)),
+    queries.prefetch(read.trends(districtId, filters)),
+  ]);
   return (
     <PageFrame {...frame}>
       <HydrationBoundary state={queries.state()}>
