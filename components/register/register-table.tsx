@@ -1,6 +1,6 @@
 "use client";
 
-import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { defaultRangeExtractor, useWindowVirtualizer, type Range } from "@tanstack/react-virtual";
 import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { ColumnHeads } from "@/components/ui/column-heads";
 import { phoneCards } from "@/components/ui/phone-cards";
@@ -15,6 +15,17 @@ const ROW_HEIGHT = 52;
  * hydration, below the fold, where nothing is seen to move.
  */
 const FIRST_WINDOW_HEIGHT = 1080;
+const OVERSCAN = 12;
+/**
+ * The rows the server draws (those of FIRST_WINDOW_HEIGHT, and the overscan), kept drawn while the page is
+ * near its top: the table sizes its columns by the rows drawn, so dropping some after hydration moved the
+ * column heads and the rows sideways (seen on the admission register at desktop).
+ */
+const FIRST_ROWS = Math.ceil(FIRST_WINDOW_HEIGHT / ROW_HEIGHT) + OVERSCAN + 1;
+const keepFirstRows = (range: Range) =>
+  defaultRangeExtractor(
+    range.startIndex - range.overscan < FIRST_ROWS ? { ...range, endIndex: Math.max(range.endIndex, Math.min(FIRST_ROWS, range.count) - 1) } : range,
+  );
 
 /** One column of a register: its header, what a row shows in it, and whether that cell names the row. */
 export type RegisterColumn<Row> = {
@@ -63,7 +74,8 @@ export function RegisterTable<Row extends { id: string }>({ rows, columns, capti
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: OVERSCAN,
+    rangeExtractor: keepFirstRows,
     scrollMargin: offset,
     initialRect: { width: 0, height: FIRST_WINDOW_HEIGHT },
     // The server's offset, so hydration draws the rows the server drew; the window's own is read once mounted.
