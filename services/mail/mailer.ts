@@ -29,7 +29,10 @@ export type Mailer = {
   send(db: MailWriter, message: MailMessage): Promise<void>;
   /** Asks this process's sender to look now (after a commit) rather than at its next poll. */
   nudge(): void;
-  /** Delivers every message due now; resolves once done (tests; a command that sends before it exits). */
+  /**
+   * Delivers every message due now; resolves once done, with no pass asked for before it (a nudge) left to run
+   * (tests; a command that sends before it exits).
+   */
   flush(): Promise<void>;
   /**
    * The sender of this process: a pass every MAIL_POLL_MS and on every nudge, until stopped. It logs through
@@ -147,6 +150,10 @@ export function createMailer(config: ServiceConfig, db: Db): Mailer {
     waiting = tail = next;
     return next;
   };
+  // A nudge's pass starts on the next turn of the event loop. Until then it is `nudged`, which a flush waits for
+  // rather than starting a pass of its own: otherwise `send` then `flush` resolved with the nudge's pass still to
+  // come, which then ran on its own (after a test's next step, or against a database closed meanwhile).
+  let nudged: Promise<void> | null = null;
 
   return {
     async enqueue(tx, messages) {
@@ -158,9 +165,14 @@ export function createMailer(config: ServiceConfig, db: Db): Mailer {
       this.nudge();
     },
     nudge() {
-      setImmediate(() => void drain());
+      nudged ??= new Promise((resolve) =>
+        setImmediate(() => {
+          nudged = null;
+          resolve(drain());
+        }),
+      );
     },
-    flush: drain,
+    flush: () => nudged ?? drain(),
     start() {
       const timer = setInterval(() => void drain(), config.MAIL_POLL_MS);
       timer.unref();
