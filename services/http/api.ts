@@ -1,7 +1,6 @@
 import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { bodyLimit } from "hono/body-limit";
-import * as z from "zod/mini";
 import { authMessages } from "../../lib/contract/messages";
 import { authenticate } from "../auth/authenticate";
 import { authenticateApiKey, clientScope } from "../auth/api-key";
@@ -9,20 +8,17 @@ import { clientIpOf, priorityOf } from "../auth/client-ip";
 import { HANDSHAKE_HEADER, verifyHandshake } from "../auth/handshake";
 import { checkAccess, checkDistrictActive, type Access } from "./access";
 import { loggedShedding, createAdmission } from "./admission";
-import { controlCharacterIssue, fieldWithControlCharacter } from "../../lib/contract/control-characters";
 import { acceptRequestId, newRequestId, REQUEST_ID_HEADER } from "../../lib/contract/request-id";
 import { logFor } from "../observability/log";
 import { watchAdmission } from "../observability/metrics";
 import { accessLine } from "./access-line";
 import { scopeOf } from "../db/scope";
 import type { ApiEnv, Deps } from "./context";
-import { AppError, renderError, validationError } from "./errors";
+import { AppError, renderError } from "./errors";
+import { assertMediaType, parse, queryObject, readJson, type Out, type Schema } from "./request-input";
 import { buildOpenApi } from "./openapi";
 
 export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-
-type Schema = z.ZodMiniType;
-type Out<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
 export type RouteSpec<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined> = {
   method: Method;
@@ -54,51 +50,6 @@ export type RouteSpec<B extends Schema | undefined, Q extends Schema | undefined
 export type RegisteredRoute = Omit<RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>, never>;
 
 export type Input<B, Q, P> = { body: Out<B>; query: Out<Q>; params: Out<P> };
-
-/** `?district[0]=a&limit=5` → `{ "district[0]": "a", limit: "5" }`; repeated keys become arrays. */
-function queryObject(c: Context): Record<string, string | string[]> {
-  const all = c.req.queries();
-  return Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v.length === 1 ? (v[0] as string) : v]));
-}
-
-async function readJson(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === "") return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new AppError("bad_request", authMessages.malformedJson);
-  }
-}
-
-/** The media type of a request, without parameters: `application/json; charset=utf-8` → `application/json`. */
-const mediaTypeOf = (c: Context) => (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-
-/**
- * A route that reads a body says what it must be: JSON routes take application/json, upload routes
- * multipart/form-data; anything else is 415, so a form or text/plain request another site's page can
- * send without asking never writes.
- */
-function assertMediaType(c: Context, spec: { body?: unknown; rawBody?: boolean }) {
-  const expected = spec.body ? "application/json" : spec.rawBody ? "multipart/form-data" : null;
-  if (expected && mediaTypeOf(c) !== expected) throw new AppError("unsupported_media_type", authMessages.unsupportedMediaType);
-}
-
-function parse<S extends Schema | undefined>(schema: S, value: unknown): Out<S> {
-  refuseControlCharacters(value);
-  if (!schema) return undefined as Out<S>;
-  const result = schema.safeParse(value);
-  if (!result.success) throw validationError(result.error);
-  return result.data as Out<S>;
-}
-
-/** A control character in any text the request carries is 400 naming the field, before the database or a stream sees it. */
-function refuseControlCharacters(value: unknown) {
-  const field = fieldWithControlCharacter(value);
-  if (field === null) return;
-  const issue = controlCharacterIssue(field);
-  throw new AppError("validation", issue.message, [issue]);
-}
 
 /**
  * No request is worked on longer than the portal waits for the longest (LONG_UPSTREAM_TIMEOUT_MS, 5 min):
