@@ -15,7 +15,7 @@ const staticChecks: Phase[] = [
   ["format", ["run", "format:check"]],
 ];
 const phases: Phase[] = [
-  ["unit and API tests, embedded database", ["exec", "--", "vitest", "run", "--project", "pglite"]],
+  ["unit and API tests, embedded database", ["exec", "--", "vitest", "run", "--project", "unit", "--project", "pglite"]],
   ...(process.env.TEST_DATABASE_URL ? [["API tests, PostgreSQL", ["exec", "--", "vitest", "run", "--project", "postgres"]] as Phase] : []),
   ["browser suite (the portal's build included)", ["run", "test:e2e"]],
   ["smoke run against a stack apart", ["run", "test:e2e:smoke"]],
