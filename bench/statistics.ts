@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { lgea, school } from "../services/db/schema";
-import { createTestApi } from "../services/test/harness";
+import { loadavg } from "node:os";
+import { createTestApi, type TestApi } from "../services/test/harness";
 import { fmt, median, percentile } from "./stats";
 import { seedStudents } from "./students";
 
@@ -15,14 +16,15 @@ import { seedStudents } from "./students";
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 200_000);
 const STAFF = Number(process.env.BENCH_STAFF ?? 50_000);
 const SCHOOLS = 1_500;
+const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(", ") + " (1, 5, 15 min)";
 const AREAS = ["Mathematics", "English", "Basic Science", "Social Studies", "Yoruba", "Igbo", "Hausa", "Physics", "Chemistry", "Biology", "Accounts", ""];
 
-export async function benchStatistics(runs: number) {
-  const api = await createTestApi();
-  const admin = await api.loginAdmin(1);
-  const districtId = admin.staff.district.id;
+/** Seeds the district to the issue's size; its LGEAs and the bench's schools (the first 200 with pupils). */
+export async function seedStatisticsDistrict(api: Pick<TestApi, "db">, districtId: string) {
   const began = performance.now();
-
   const { schools } = await seedStudents(api, districtId, STUDENTS);
   // The rest of the 1,500 schools, without pupils of their own; every bench school in one of the district's LGEAs.
   await api.db.execute(sql`
@@ -56,6 +58,15 @@ export async function benchStatistics(runs: number) {
   console.log(
     `seeded ${STUDENTS.toLocaleString("en")} pupils, ${STAFF.toLocaleString("en")} staff, ${SCHOOLS.toLocaleString("en")} schools in ${((performance.now() - began) / 1000).toFixed(1)} s (${process.env.TEST_DATABASE_URL ? "PostgreSQL server" : "embedded"})`,
   );
+  return { lgeas, schoolsWithPupils: schools };
+}
+
+export async function benchStatistics(runs: number) {
+  const api = await createTestApi();
+  const admin = await api.loginAdmin(1);
+  const districtId = admin.staff.district.id;
+  console.log(`machine load before: ${loadAverage()}`);
+  const { lgeas, schoolsWithPupils } = await seedStatisticsDistrict(api, districtId);
 
   const call = async (path: string) => {
     const start = performance.now();
@@ -80,10 +91,14 @@ export async function benchStatistics(runs: number) {
   }
   console.log(`snapshot, whole district: first ${fmt(snapshots[0] ?? 0)}, then p50 ${fmt(median(snapshots.slice(1)))} (${snapshots.length - 1} runs)`);
   const oneLgea = lgeas[1]?.id ?? "";
+  const oneSchool = schoolsWithPupils[0] ?? "";
   for (const figure of ["enrolment", "teachers", "classes", "retirements", "movement", "trends"]) {
     await time(`${figure}, whole district`, `/statistics/${figure}?${new URLSearchParams({ "district[0]": districtId })}`);
     await time(`${figure}, one LGEA`, `/statistics/${figure}?${new URLSearchParams({ "district[0]": districtId, lgeaId: oneLgea })}`);
+    await time(`${figure}, one school`, `/statistics/${figure}?${new URLSearchParams({ "district[0]": districtId, schoolId: oneSchool })}`);
   }
   await time("the workbook of every table, whole district", `/statistics/download?${new URLSearchParams({ "district[0]": districtId })}`);
+  // The machine is shared: its load says how far the times above can be compared with another run's.
+  console.log(`machine load after: ${loadAverage()}`);
   await api.close();
 }

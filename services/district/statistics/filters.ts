@@ -27,11 +27,20 @@ export function staffSchoolConditions(filters: StatisticsFilters): SQL | undefin
   return and(schoolConditions(filters), filters.level ? inArray(school.category, categoriesOfLevel(filters.level)) : undefined);
 }
 
+/**
+ * A row (by its school column) at one of the schools `conditions` keep, within the scope. Written as `= any(array(…))`,
+ * not `in (select …)`: the schools are found once and the array becomes a condition of the scan itself, which an index
+ * leading with the school can answer for those schools alone; `in (select …)` is a join, for which the database read
+ * every row of the district and then joined each to the schools, so an LGEA's figures cost more than the district's.
+ */
+export function atSchools(scope: StaffScope, schoolColumn: PgColumn, conditions: SQL | undefined): SQL {
+  return sql`${schoolColumn} = any(array(select ${school.id} from ${school} where ${and(within(scope, school), conditions)}))`;
+}
+
 /** A school-owned row (by its school column) of a school the filters keep, within the scope. */
 export function atFilteredSchools(scope: StaffScope, filters: StatisticsFilters, schoolColumn: PgColumn): SQL | undefined {
   const conditions = schoolConditions(filters);
-  if (!conditions) return undefined;
-  return sql`${schoolColumn} in (select ${school.id} from ${school} where ${and(within(scope, school), conditions)})`;
+  return conditions ? atSchools(scope, schoolColumn, conditions) : undefined;
 }
 
 /**

@@ -15,9 +15,9 @@ import {
 import type { ClassLevel } from "../../../lib/contract/classes-values";
 import type { SchoolCategory } from "../../../lib/contract/schools-values";
 import type { Reader } from "../../db/client";
-import { lgea, school, staff, student } from "../../db/schema";
+import { lgea, staff, student } from "../../db/schema";
 import { within, type StaffScope } from "../../db/scope";
-import { categoriesOfLevel, enrolledPupils, staffSchoolConditions } from "./filters";
+import { atSchools, categoriesOfLevel, enrolledPupils, staffSchoolConditions } from "./filters";
 import { filteredSchools } from "./enrolment";
 import type { StatisticsMoment } from "./reach";
 
@@ -42,11 +42,11 @@ export function postedStaff(scope: StaffScope, filters: StatisticsFilters): SQL 
   const kept = and(eq(staff.isSuperAdmin, false), filters.gender ? eq(staff.gender, filters.gender) : undefined);
   const schoolFiltered = Boolean(filters.schoolId || filters.category || filters.level);
   if (scope.level === "district" && !schoolFiltered && !filters.lgeaId) return kept;
-  const atSchools = sql`${staff.schoolId} in (select ${school.id} from ${school} where ${and(within(scope, school), staffSchoolConditions(filters))})`;
+  const atFiltered = atSchools(scope, staff.schoolId, staffSchoolConditions(filters));
   // An LGEA office's staff belong to the LGEA's figures, not to any school's, category's or level's.
   const office = schoolFiltered || scope.level === "school" ? undefined : (scope.level === "lgea" ? scope.organizationId : filters.lgeaId) || undefined;
   const atOffice = office ? and(isNull(staff.schoolId), eq(staff.lgeaId, office), filters.lgeaId ? eq(staff.lgeaId, filters.lgeaId) : undefined) : undefined;
-  return and(kept, atOffice ? or(atSchools, atOffice) : atSchools);
+  return and(kept, atOffice ? or(atFiltered, atOffice) : atFiltered);
 }
 
 /**
