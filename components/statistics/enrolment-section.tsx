@@ -1,5 +1,5 @@
 import { NO_CLASS, statisticsMessages as m, type EnrolmentStatistics, type GenderCount, type Parity } from "@/lib/contract/statistics-values";
-import { FigureTable, formatCount, type FigureColumn } from "./figure-table";
+import { FigureTable, formatCount, schoolColumns, type FigureColumn } from "./figure-table";
 import { GenderBars } from "./gender-bars";
 
 /** A parity index as shown: two places, 'outside parity' in words where it is flagged, 'not computable' without boys. */
@@ -97,12 +97,7 @@ export function EnrolmentSection({ figures }: { figures: EnrolmentStatistics }) 
         caption="Enrolment by school"
         rows={figures.bySchool}
         rowKey={(r) => r.schoolId}
-        columns={[
-          { key: "school", label: "School", value: (r) => r.school },
-          { key: "lgea", label: "LGEA", value: (r) => r.lgea },
-          { key: "category", label: "Category", value: (r) => r.category },
-          ...genderColumns(),
-        ]}
+        columns={[...schoolColumns(), ...genderColumns()]}
         total={totalRow(totals, 2)}
         empty={m.noPupils}
       />

@@ -17,6 +17,13 @@ const compare = (a: string | number | null, b: string | number | null) => {
 
 export const formatCount = (n: number) => n.toLocaleString("en-NG");
 
+/** The first columns of every table by school: the school, its LGEA and its category. */
+export const schoolColumns = <R extends { school: string; lgea: string; category: string }>(): FigureColumn<R>[] => [
+  { key: "school", label: "School", value: (r) => r.school },
+  { key: "lgea", label: "LGEA", value: (r) => r.lgea },
+  { key: "category", label: "Category", value: (r) => r.category },
+];
+
 /**
  * A table of figures that sorts by any column (its heading is a button; the sorted one says which way), inside
  * a region that scrolls sideways on a phone and can be reached with the keyboard to do so. `total` is a last

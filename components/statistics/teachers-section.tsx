@@ -1,6 +1,6 @@
 import { statisticsMessages as m, type GenderCount, type PupilTeacherRatio, type StaffCount, type TeacherStatistics } from "@/lib/contract/statistics-values";
 import { PairBars, ValueBars } from "./bars";
-import { FigureTable, formatCount, type FigureColumn } from "./figure-table";
+import { FigureTable, formatCount, schoolColumns, type FigureColumn } from "./figure-table";
 import { Headline } from "./section-state";
 
 /** A pupil–teacher ratio in words: one place, 'above threshold' where it is, 'not computable' without a teacher. */
@@ -28,44 +28,17 @@ const count = (label: string, key: string, pick: (c: GenderCount) => number, par
   }) satisfies FigureColumn<StaffCount>;
 
 /** Teaching staff by gender and in all, then non-teaching staff in all. */
-const staffColumns = <R extends StaffCount>(): FigureColumn<R>[] => [
-  count(
-    "Teaching female",
-    "tf",
-    (c) => c.female,
-    (r) => r.teaching,
-  ),
-  count(
-    "Teaching male",
-    "tm",
-    (c) => c.male,
-    (r) => r.teaching,
-  ),
-  count(
-    "Teaching total",
-    "tt",
-    (c) => c.total,
-    (r) => r.teaching,
-  ),
-  count(
-    "Non-teaching female",
-    "nf",
-    (c) => c.female,
-    (r) => r.nonTeaching,
-  ),
-  count(
-    "Non-teaching male",
-    "nm",
-    (c) => c.male,
-    (r) => r.nonTeaching,
-  ),
-  count(
-    "Non-teaching total",
-    "nt",
-    (c) => c.total,
-    (r) => r.nonTeaching,
-  ),
-];
+const staffParts = [
+  ["Teaching", "t", (r: StaffCount) => r.teaching],
+  ["Non-teaching", "n", (r: StaffCount) => r.nonTeaching],
+] as const;
+const genderParts = [
+  ["female", "f"],
+  ["male", "m"],
+  ["total", "t"],
+] as const;
+const staffColumns = <R extends StaffCount>(): FigureColumn<R>[] =>
+  staffParts.flatMap(([label, key, part]) => genderParts.map(([gender, g]) => count(`${label} ${gender}`, `${key}${g}`, (c) => c[gender], part)));
 
 const ratioColumns = <R extends { ratio: PupilTeacherRatio }>(): FigureColumn<R>[] => [
   { key: "pupils", label: "Pupils", value: (r) => r.ratio.pupils, numeric: true, render: (r) => formatCount(r.ratio.pupils) },
@@ -121,13 +94,7 @@ export function TeachersSection({ figures }: { figures: TeacherStatistics }) {
         caption="Staff by school"
         rows={figures.bySchool}
         rowKey={(r) => r.schoolId}
-        columns={[
-          { key: "school", label: "School", value: (r) => r.school },
-          { key: "lgea", label: "LGEA", value: (r) => r.lgea },
-          { key: "category", label: "Category", value: (r) => r.category },
-          ...staffColumns(),
-          ...ratioColumns(),
-        ]}
+        columns={[...schoolColumns(), ...staffColumns(), ...ratioColumns()]}
         empty={m.noStaff}
       />
       <h3 className="text-lg font-semibold">Staff by area of specialisation</h3>

@@ -8,6 +8,7 @@ import {
   type MovementStatistics,
   type StatisticsFilters,
 } from "../../../lib/contract/statistics";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Reader } from "../../db/client";
 import { classType, lgea, schoolClass, staff, staffTransfer, staffTransferRow, student, studentMove, studentMoveRow } from "../../db/schema";
 import { within, type StaffScope } from "../../db/scope";
@@ -20,6 +21,11 @@ const female = sql<number>`count(*) filter (where ${student.gender} = 'Female')`
 const n = sql<number>`count(*)`.mapWith(Number);
 const zero = (): MovementCounts => ({ admissions: { male: 0, female: 0, total: 0 }, pupilsIn: 0, pupilsOut: 0, staffIn: 0, staffOut: 0 });
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** Rows of a person of the filtered gender (every gender without the filter). */
+const ofGender = (column: PgColumn, filters: StatisticsFilters) => (filters.gender ? eq(column, filters.gender) : undefined);
+/** A date column within the session's first and last days. */
+const inSession = (column: PgColumn, bounds: { start: string; end: string }) => and(gte(column, bounds.start), lte(column, bounds.end));
 
 /** A place a pupil or a staff member is posted at: a school, an LGEA's office, or the district office. */
 const place = (schoolId: string | null, lgeaId: string | null) => (schoolId ? `school:${schoolId}` : lgeaId ? `office:${lgeaId}` : "district");
@@ -43,10 +49,9 @@ export async function movementStatistics(db: Reader, scope: StaffScope, filters:
       .where(
         and(
           within(scope, student),
-          gte(student.dateOfAdmission, bounds.start),
-          lte(student.dateOfAdmission, bounds.end),
+          inSession(student.dateOfAdmission, bounds),
           atFilteredSchools(scope, filters, student.schoolId),
-          filters.gender ? eq(student.gender, filters.gender) : undefined,
+          ofGender(student.gender, filters),
           filters.level ? eq(classType.level, filters.level) : undefined,
         ),
       )
@@ -62,7 +67,7 @@ export async function movementStatistics(db: Reader, scope: StaffScope, filters:
           isNull(studentMove.reversedAt),
           gte(studentMove.createdAt, new Date(`${bounds.start}T00:00:00Z`)),
           lt(studentMove.createdAt, new Date(`${dayAfter(bounds.end)}T00:00:00Z`)),
-          filters.gender ? eq(student.gender, filters.gender) : undefined,
+          ofGender(student.gender, filters),
         ),
       )
       .groupBy(studentMoveRow.fromSchoolId, studentMoveRow.toSchoolId),
@@ -78,13 +83,7 @@ export async function movementStatistics(db: Reader, scope: StaffScope, filters:
       .innerJoin(staffTransfer, eq(staffTransfer.id, staffTransferRow.transferId))
       .innerJoin(staff, eq(staff.id, staffTransferRow.staffId))
       .where(
-        and(
-          within(scope, staffTransferRow),
-          gte(staffTransfer.effectiveDate, bounds.start),
-          lte(staffTransfer.effectiveDate, bounds.end),
-          eq(staff.isSuperAdmin, false),
-          filters.gender ? eq(staff.gender, filters.gender) : undefined,
-        ),
+        and(within(scope, staffTransferRow), inSession(staffTransfer.effectiveDate, bounds), eq(staff.isSuperAdmin, false), ofGender(staff.gender, filters)),
       )
       .groupBy(staffTransferRow.fromSchoolId, staffTransferRow.fromLgeaId, staffTransferRow.toSchoolId, staffTransferRow.toLgeaId),
   ]);
