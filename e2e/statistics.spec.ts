@@ -156,6 +156,8 @@ test.describe("statistics", () => {
   });
 
   test("takes a snapshot and shows the trends exactly as the API answers them @demo @phone", async ({ page, signIn }) => {
+    // Two loads of the page, unfiltered and filtered: 55 s at desktop on a loaded machine, past the default minute under more load.
+    test.setTimeout(150_000);
     await signIn(accounts.admin2);
     await page.goto(STATISTICS);
     const trends = page.getByRole("region", { name: "Headline figures by year" });
