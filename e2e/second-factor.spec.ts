@@ -32,6 +32,8 @@ test.describe("two-step sign-in", () => {
     page,
     browser,
   }) => {
+    // One long flow (two browsers, three sign-ins, axe): 46 to 60 s on a busy two-core machine.
+    test.slow();
     // An account no other browser test signs in as (it is only given a role through the API).
     const account = accounts.teacher("emeka.eze@example.org");
     await signInThroughForm(page, account);
