@@ -3,8 +3,9 @@ import { defineConfig, devices } from "@playwright/test";
 import { mailboxUrl, portalUrl } from "./e2e/support/ports";
 import { leftOutTags, runPrefix, target } from "./e2e/support/target";
 
-// Debian's Chromium when installed (CI installs it); otherwise Playwright's own browser.
-const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
+// Debian's Chromium when installed (CI installs it); otherwise Playwright's own browser. Its headless shell first:
+// without the full browser's GPU process and compositor it costs about half the CPU on a two-core machine.
+const systemChromium = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
 const launchOptions = {
   executablePath: systemChromium,
   // This machine has no network beyond loopback: keep Chromium from calling home.

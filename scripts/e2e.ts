@@ -3,20 +3,25 @@ import { existsSync } from "node:fs";
 import { leftOut, leftOutTags } from "../e2e/support/target";
 
 /**
- * Runs the Playwright suite in a system Chromium. A clean CI machine (root, no browser) gets Debian's
- * chromium; elsewhere without one, Playwright's own browser is installed. `--base-url URL` (or E2E_BASE_URL)
- * runs it against a deployment instead of its own stack, saying first which tests it leaves out and why.
+ * Runs the Playwright suite in a system Chromium (playwright.config.ts). A clean CI machine (root, no browser)
+ * gets Debian's chromium-headless-shell; elsewhere without one, Playwright's own browser is installed.
+ * `--base-url URL` (or E2E_BASE_URL) runs it against a deployment instead of its own stack, saying first which
+ * tests it leaves out and why.
  */
 function ensureBrowser() {
-  if (existsSync("/usr/bin/chromium") || existsSync("/usr/bin/chromium-browser")) return;
+  const shell = "/usr/bin/chromium-headless-shell";
+  if ([shell, "/usr/bin/chromium", "/usr/bin/chromium-browser"].some((p) => existsSync(p))) return;
   if (process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
-    console.log("[e2e] installing Debian's chromium…");
+    console.log("[e2e] installing Debian's chromium-headless-shell…");
     const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
     const install =
       update.status === 0
-        ? spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } })
+        ? spawnSync("apt-get", ["install", "-y", "-qq", "chromium-headless-shell"], {
+            stdio: "inherit",
+            env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+          })
         : update;
-    if (install.status === 0 && existsSync("/usr/bin/chromium")) return;
+    if (install.status === 0 && existsSync(shell)) return;
   }
   console.log("[e2e] no system Chromium: installing Playwright's browser…");
   spawnSync(process.execPath, ["node_modules/@playwright/test/cli.js", "install", "chromium"], { stdio: "inherit" });
