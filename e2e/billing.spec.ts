@@ -175,6 +175,10 @@ test.describe("wallet, funding and report cards", () => {
 
     await signIn(accounts.admin1, { next: "/administration/billing/transactions?transactionAction=FUNDING" });
     await page.getByLabel("Search transactions").fill(fundedReference);
+    // The funding is the newest, so its row shows before the search is applied: wait for the search's page,
+    // which also brings the page's title back (a title left out during the navigation once failed axe's check).
+    await page.waitForURL((url) => url.searchParams.get("searchTerm") === fundedReference);
+    await expect(page).toHaveTitle(/^Transaction logs/);
     const funding = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: fundedReference }) });
     await expect(funding.getByText("Refunded")).toBeVisible();
     await expectNoSeriousA11yViolations(page);
