@@ -40,7 +40,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // Playwright's HTML report, with the screenshot and trace of each failure, in e2e-report/ (README 'Testing').
   reporter: [["list"], ["html", { outputFolder: process.env.E2E_REPORT_DIR || "e2e-report", open: "never" }]],
-  use: { baseURL: portalUrl, trace: "retain-on-failure", screenshot: "only-on-failure", launchOptions },
+  // The trace keeps its DOM snapshots but not the screencast: capturing frames cost the browser a sixth of the
+  // suite's time, and the failure's own screenshot is still taken.
+  use: { baseURL: portalUrl, trace: { mode: "retain-on-failure", screenshots: false }, screenshot: "only-on-failure", launchOptions },
   ...(leftOut.length > 0 ? { grepInvert: new RegExp(leftOut.join("|")) } : {}),
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
