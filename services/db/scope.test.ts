@@ -99,6 +99,7 @@ describe("the scope on every query", () => {
         "district",
         "districtConfiguration",
         "districtRegistration",
+        "enrolmentTally",
         "ledgerEntry",
         "lgea",
         "notification",

@@ -31,6 +31,7 @@ import {
   reportCardCharge,
   wallet,
   statisticsSnapshot,
+  enrolmentTally,
 } from "./schema";
 
 /**
@@ -181,6 +182,8 @@ const narrowings = new Map<PgTable, { district: PgColumn; narrow: Narrowing }>([
     },
   ],
   [student, { district: student.districtId, narrow: (s) => bySchool(s, student.schoolId) }],
+  // The enrolled pupils' counts (kept from the register) narrow as the pupils do.
+  [enrolmentTally, { district: enrolmentTally.districtId, narrow: (s) => bySchool(s, enrolmentTally.schoolId) }],
   // The district's admission sequence serves every admission in it, at any level.
   [admissionSequence, { district: admissionSequence.districtId, narrow: () => undefined }],
   // A group move is seen below the district by those whose schools it moved pupils from or to.

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { date, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { SnapshotLevelCount } from "../../../lib/contract/statistics-values";
 import { id } from "./columns";
 import { district } from "./district";
@@ -42,4 +42,26 @@ export const statisticsSnapshot = pgTable(
     uniqueIndex("statistics_snapshot_place_idx").on(t.districtId, t.placeKey, t.academicSession),
     index("statistics_snapshot_session_idx").on(t.districtId, t.academicSession),
   ],
+);
+
+/**
+ * Enrolled pupils counted by school, class, gender and the session they were admitted in (its last day), kept by
+ * triggers on `student` in the same transaction as every change to the register (migration 0030), so the figures of a
+ * whole district read a few thousand rows instead of every pupil (issue: statistics, Speed). A count that falls to
+ * zero is removed. No foreign keys: the rows are derived, and a check of the school on every pupil's change would cost
+ * more than it guards.
+ */
+export const enrolmentTally = pgTable(
+  "enrolment_tally",
+  {
+    districtId: uuid("district_id").notNull(),
+    schoolId: uuid("school_id").notNull(),
+    /** Null for pupils without a class. */
+    classId: uuid("class_id"),
+    gender: text("gender").notNull(),
+    /** The last day of the session of admission: a session's pupils are those whose value is on or before its own last day. */
+    admittedBy: date("admitted_by").notNull(),
+    pupils: integer("pupils").notNull(),
+  },
+  (t) => [unique("enrolment_tally_key").on(t.districtId, t.schoolId, t.classId, t.gender, t.admittedBy).nullsNotDistinct()],
 );

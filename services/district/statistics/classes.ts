@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { NO_LGEA, type ClassArmLoad, type ClassStatistics, type StatisticsFilters } from "../../../lib/contract/statistics";
 import type { Reader } from "../../db/client";
-import { classType, lgea, school, schoolClass, student } from "../../db/schema";
+import { classType, enrolmentTally, lgea, school, schoolClass } from "../../db/schema";
 import { within, type StaffScope } from "../../db/scope";
 import { atFilteredSchools, enrolledPupils } from "./filters";
 import type { StatisticsMoment } from "./reach";
@@ -14,12 +14,12 @@ import type { StatisticsMoment } from "./reach";
 export async function classStatistics(db: Reader, scope: StaffScope, filters: StatisticsFilters, at: StatisticsMoment): Promise<ClassStatistics> {
   const oneSchool = scope.level === "school" ? scope.organizationId : filters.schoolId || null;
   const pupils = db
-    .select({ classId: student.classId, n: sql<number>`count(*)`.as("n") })
-    .from(student)
-    .leftJoin(schoolClass, eq(schoolClass.id, student.classId))
+    .select({ classId: enrolmentTally.classId, n: sql<number>`sum(${enrolmentTally.pupils})`.as("n") })
+    .from(enrolmentTally)
+    .leftJoin(schoolClass, eq(schoolClass.id, enrolmentTally.classId))
     .leftJoin(classType, eq(classType.id, schoolClass.classTypeId))
-    .where(and(within(scope, student), enrolledPupils(scope, { ...filters, gender: "" }, at.end), sql`${student.classId} is not null`))
-    .groupBy(student.classId)
+    .where(and(within(scope, enrolmentTally), enrolledPupils(scope, { ...filters, gender: "" }, at.end), sql`${enrolmentTally.classId} is not null`))
+    .groupBy(enrolmentTally.classId)
     .as("pupils");
   const rows = await db
     .select({

@@ -13,13 +13,10 @@ import {
   type StatisticsFilters,
 } from "../../../lib/contract/statistics";
 import type { Reader } from "../../db/client";
-import { classType, lgea, school, schoolClass, student } from "../../db/schema";
+import { classType, enrolmentTally, lgea, school, schoolClass } from "../../db/schema";
 import { within, type StaffScope } from "../../db/scope";
-import { enrolledPupils, schoolConditions } from "./filters";
+import { boysCounted, enrolledPupils, girlsCounted, schoolConditions } from "./filters";
 import { choicesOf, type StatisticsMoment } from "./reach";
-
-const male = sql<number>`count(*) filter (where ${student.gender} = 'Male')`.mapWith(Number);
-const female = sql<number>`count(*) filter (where ${student.gender} = 'Female')`.mapWith(Number);
 
 const zero = (): GenderCount => ({ male: 0, female: 0, total: 0 });
 function add(into: GenderCount, count: { male: number; female: number }) {
@@ -40,7 +37,7 @@ export async function filteredSchools(db: Reader, scope: StaffScope, filters: St
 }
 
 /**
- * Enrolment (issue: statistics): the enrolled pupils counted once, grouped by school and class type in the
+ * Enrolment (issue: statistics): the enrolled pupils' counts grouped by school and class type in the
  * database (one row per pair), then summed here by school, LGEA, class type and level, so every table adds
  * up to the same totals.
  */
@@ -54,12 +51,12 @@ export async function enrolmentStatistics(db: Reader, scope: StaffScope, filters
       .where(within(scope, classType))
       .orderBy(classType.position),
     db
-      .select({ schoolId: student.schoolId, classTypeId: schoolClass.classTypeId, male, female })
-      .from(student)
-      .leftJoin(schoolClass, eq(schoolClass.id, student.classId))
+      .select({ schoolId: enrolmentTally.schoolId, classTypeId: schoolClass.classTypeId, male: boysCounted, female: girlsCounted })
+      .from(enrolmentTally)
+      .leftJoin(schoolClass, eq(schoolClass.id, enrolmentTally.classId))
       .leftJoin(classType, eq(classType.id, schoolClass.classTypeId))
-      .where(and(within(scope, student), enrolledPupils(scope, filters, at.end)))
-      .groupBy(student.schoolId, schoolClass.classTypeId),
+      .where(and(within(scope, enrolmentTally), enrolledPupils(scope, filters, at.end)))
+      .groupBy(enrolmentTally.schoolId, schoolClass.classTypeId),
     oneSchool ? armsOf(db, scope, filters, at.end, oneSchool) : Promise.resolve(null),
     choicesOf(db, scope),
   ]);
@@ -125,12 +122,12 @@ async function armsOf(db: Reader, scope: StaffScope, filters: StatisticsFilters,
       .where(and(within(scope, schoolClass), eq(schoolClass.schoolId, schoolId), filters.level ? eq(classType.level, filters.level) : undefined))
       .orderBy(classType.position, schoolClass.arm),
     db
-      .select({ classId: student.classId, male, female })
-      .from(student)
-      .leftJoin(schoolClass, eq(schoolClass.id, student.classId))
+      .select({ classId: enrolmentTally.classId, male: boysCounted, female: girlsCounted })
+      .from(enrolmentTally)
+      .leftJoin(schoolClass, eq(schoolClass.id, enrolmentTally.classId))
       .leftJoin(classType, eq(classType.id, schoolClass.classTypeId))
-      .where(and(within(scope, student), enrolledPupils(scope, filters, end), eq(student.schoolId, schoolId)))
-      .groupBy(student.classId),
+      .where(and(within(scope, enrolmentTally), enrolledPupils(scope, filters, end), eq(enrolmentTally.schoolId, schoolId)))
+      .groupBy(enrolmentTally.classId),
   ]);
   const countOf = new Map(counts.map((c) => [c.classId ?? "", c]));
   const rows: EnrolmentByArm[] = classes.map((k) => {

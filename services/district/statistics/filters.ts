@@ -3,7 +3,7 @@ import { levelsOfCategory, type ClassLevel } from "../../../lib/contract/classes
 import type { SchoolCategory } from "../../../lib/contract/schools-values";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { StatisticsFilters } from "../../../lib/contract/statistics";
-import { classType, school, student } from "../../db/schema";
+import { classType, enrolmentTally, school } from "../../db/schema";
 import { within, type StaffScope } from "../../db/scope";
 
 /** The school filters (LGEA, category, one school) on the school table; undefined when none is set. */
@@ -28,13 +28,13 @@ export function staffSchoolConditions(filters: StatisticsFilters): SQL | undefin
 }
 
 /**
- * A row (by its school column) at one of the schools `conditions` keep, within the scope. Written as `= any(array(…))`,
- * not `in (select …)`: the schools are found once and the array becomes a condition of the scan itself, which an index
- * leading with the school can answer for those schools alone; `in (select …)` is a join, for which the database read
- * every row of the district and then joined each to the schools, so an LGEA's figures cost more than the district's.
+ * A row (by its school column) at one of the schools `conditions` keep, within the scope. Written as `in (select …)`:
+ * the schools are found once and held in a hash, so each row is checked in one step; `= any(array(…))` checked each
+ * row against every school in turn, which for an LGEA of 500 schools made its teachers cost more than the district's
+ * (measured: 134 ms against 75 for one pass over 50,000 staff on the embedded database).
  */
 export function atSchools(scope: StaffScope, schoolColumn: PgColumn, conditions: SQL | undefined): SQL {
-  return sql`${schoolColumn} = any(array(select ${school.id} from ${school} where ${and(within(scope, school), conditions)}))`;
+  return sql`${schoolColumn} in (select ${school.id} from ${school} where ${and(within(scope, school), conditions)})`;
 }
 
 /** A school-owned row (by its school column) of a school the filters keep, within the scope. */
@@ -44,17 +44,22 @@ export function atFilteredSchools(scope: StaffScope, filters: StatisticsFilters,
 }
 
 /**
- * Enrolled pupils of the session as the filters keep them: status Enrolled, admitted by the session's last
- * day, at the filtered schools, of the filtered gender; the level filter keeps pupils whose class is of that
- * level (and so leaves out pupils without a class). The caller adds `within(scope, student)` beside it, so
- * that every query shows its scope where it is written.
+ * Enrolled pupils of the session as the filters keep them, read from their counts (`enrolmentTally`, kept from the
+ * register by the database): status Enrolled, admitted by the session's last day, at the filtered schools, of the
+ * filtered gender; the level filter keeps pupils whose class is of that level (and so leaves out pupils without a
+ * class: join the class and its type). The caller adds `within(scope, enrolmentTally)` beside it, so that every query
+ * shows its scope where it is written. Sum `pupils`; never count rows.
  */
 export function enrolledPupils(scope: StaffScope, filters: StatisticsFilters, sessionEnd: string): SQL | undefined {
   return and(
-    eq(student.enrolmentStatus, "Enrolled"),
-    sql`${student.dateOfAdmission} <= ${sessionEnd}`,
-    atFilteredSchools(scope, filters, student.schoolId),
-    filters.gender ? eq(student.gender, filters.gender) : undefined,
+    sql`${enrolmentTally.admittedBy} <= ${sessionEnd}`,
+    atFilteredSchools(scope, filters, enrolmentTally.schoolId),
+    filters.gender ? eq(enrolmentTally.gender, filters.gender) : undefined,
     filters.level ? eq(classType.level, filters.level) : undefined,
   );
 }
+
+/** The pupils a group of counts holds: of either gender, boys, or girls. */
+export const pupilsCounted = sql<number>`sum(${enrolmentTally.pupils})`.mapWith(Number);
+export const boysCounted = sql<number>`coalesce(sum(${enrolmentTally.pupils}) filter (where ${enrolmentTally.gender} = 'Male'), 0)`.mapWith(Number);
+export const girlsCounted = sql<number>`coalesce(sum(${enrolmentTally.pupils}) filter (where ${enrolmentTally.gender} = 'Female'), 0)`.mapWith(Number);

@@ -15,9 +15,9 @@ import {
 import type { ClassLevel } from "../../../lib/contract/classes-values";
 import type { SchoolCategory } from "../../../lib/contract/schools-values";
 import type { Reader } from "../../db/client";
-import { lgea, staff, student } from "../../db/schema";
+import { enrolmentTally, lgea, staff } from "../../db/schema";
 import { within, type StaffScope } from "../../db/scope";
-import { atSchools, categoriesOfLevel, enrolledPupils, staffSchoolConditions } from "./filters";
+import { atSchools, categoriesOfLevel, enrolledPupils, pupilsCounted, staffSchoolConditions } from "./filters";
 import { filteredSchools } from "./enrolment";
 import type { StatisticsMoment } from "./reach";
 
@@ -81,10 +81,10 @@ export async function teacherStatistics(
     db.select({ id: lgea.id, name: lgea.name }).from(lgea).where(within(scope, lgea)),
     // The ratio counts every enrolled pupil and every teacher of the school, whatever the gender filter.
     db
-      .select({ schoolId: student.schoolId, n: sql<number>`count(*)`.mapWith(Number) })
-      .from(student)
-      .where(and(within(scope, student), enrolledPupils(scope, { ...filters, gender: "", level: "" }, at.end)))
-      .groupBy(student.schoolId),
+      .select({ schoolId: enrolmentTally.schoolId, n: pupilsCounted })
+      .from(enrolmentTally)
+      .where(and(within(scope, enrolmentTally), enrolledPupils(scope, { ...filters, gender: "", level: "" }, at.end)))
+      .groupBy(enrolmentTally.schoolId),
   ]);
   const postingsAt = new Map<string, { schoolId: string | null; lgeaId: string | null; teaching: boolean; male: number; female: number; total: number }>();
   const teachersAt = new Map<string, number>();

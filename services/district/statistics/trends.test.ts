@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMessages } from "../../../lib/contract/messages";
 import type { RoleSummary } from "../../../lib/contract/roles";
@@ -11,12 +11,14 @@ import {
   type TrendStatistics,
 } from "../../../lib/contract/statistics";
 import type { DistrictConfiguration } from "../../../lib/contract/configuration";
+import { sessionBounds } from "../../../lib/contract/configuration-values";
 import type { AuthResult } from "../../../lib/contract/user";
 import { demoPasswords } from "../../db/demo-data";
-import { auditLog, statisticsSnapshot, student } from "../../db/schema";
+import { auditLog, lgea, staff, statisticsSnapshot, student } from "../../db/schema";
 import { createTestApi, type TestApi } from "../../test/harness";
 import { expectError, expectOk, present } from "../../test/helpers";
 import { workingAtAlimoshoLgea } from "../lgeas/test-fixtures";
+import { placeFigures, reachFigures } from "./trends";
 
 /**
  * Trends (issue: statistics): the current session's figures as they stand now agree with the enrolment and teacher
@@ -64,6 +66,29 @@ describe("GET /statistics/trends and POST /statistics/snapshot", () => {
     expect(lgeaTrend.place).toEqual({ level: "lgea", name: "Alimosho LGEA" });
     expect(lgeaTrend.sessions[0]?.ratio).toEqual(alimosho.ratio);
     expect(lgeaTrend.sessions[0]?.teaching).toEqual(alimosho.teaching);
+  });
+
+  it("gives each place's live figures alone exactly as the figures of every place have that place's row", async () => {
+    const { session } = await get<EnrolmentStatistics>(admin1, "/statistics/enrolment");
+    const { end } = present(sessionBounds(session));
+    // A teacher posted at an LGEA office: counted in the LGEA's and the district's figures, but not in a ratio.
+    const [office] = await api.db.select({ id: lgea.id }).from(lgea).where(eq(lgea.districtId, d1)).limit(1);
+    const [teacher] = await api.db
+      .select({ id: staff.id })
+      .from(staff)
+      .where(and(eq(staff.districtId, d1), eq(staff.staffType, "Teaching"), isNotNull(staff.schoolId)))
+      .limit(1);
+    await api.db
+      .update(staff)
+      .set({ schoolId: null, lgeaId: present(office).id })
+      .where(eq(staff.id, present(teacher).id));
+    const scope = { kind: "staff", staffId: admin1.staff.id, districtId: d1, allDistricts: false, level: "district", organizationId: d1 } as const;
+    const every = await placeFigures(api.db, scope, end);
+    expect(every.filter((r) => r.place === "lgea").length).toBeGreaterThan(1);
+    for (const row of every) {
+      const alone = await reachFigures(api.db, row.place === "district" ? scope : { ...scope, level: row.place, organizationId: row.placeKey }, end);
+      expect({ ...alone, name: row.name, lgeaId: row.lgeaId, schoolId: row.schoolId }).toEqual(row);
+    }
   });
 
   it("keeps a snapshot as it was taken, replaces it when taken again in the session, and keeps earlier sessions'", async () => {

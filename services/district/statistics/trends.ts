@@ -10,11 +10,11 @@ import {
   type TrendStatistics,
 } from "../../../lib/contract/statistics";
 import type { Db, Reader } from "../../db/client";
-import { classType, district, lgea, school, schoolClass, staff, statisticsSnapshot, student } from "../../db/schema";
+import { classType, district, enrolmentTally, lgea, school, schoolClass, staff, statisticsSnapshot } from "../../db/schema";
 import { recordAudit } from "../../db/audit";
 import { within, type StaffScope } from "../../db/scope";
 import { notFound } from "../../http/errors";
-import { enrolledPupils } from "./filters";
+import { enrolledPupils, pupilsCounted } from "./filters";
 import type { StatisticsMoment } from "./reach";
 import { postedStaff } from "./teachers";
 
@@ -24,13 +24,64 @@ export type PlaceFigures = Omit<typeof statisticsSnapshot.$inferInsert, "id" | "
 const noFilters: StatisticsFilters = {};
 const count = sql<number>`count(*)`.mapWith(Number);
 
+const blank = (row: Pick<PlaceFigures, "place" | "placeKey" | "lgeaId" | "schoolId" | "name">): PlaceFigures => ({
+  ...row,
+  pupilsMale: 0,
+  pupilsFemale: 0,
+  byLevel: [],
+  teachingMale: 0,
+  teachingFemale: 0,
+  teachingTotal: 0,
+  nonTeachingTotal: 0,
+  ratioTeachers: 0,
+});
+
+/** Adds a group of enrolled pupils (of one level and gender) to a place's figures. */
+function addPupils(row: PlaceFigures, g: { level: ClassLevel | null; gender: string; n: number }) {
+  const levels = row.byLevel as SnapshotLevelCount[];
+  let level = levels.find((l) => l.level === (g.level ?? null));
+  if (!level) levels.push((level = { level: g.level ?? null, male: 0, female: 0 }));
+  if (g.gender === "Male") {
+    row.pupilsMale += g.n;
+    level.male += g.n;
+  } else if (g.gender === "Female") {
+    row.pupilsFemale += g.n;
+    level.female += g.n;
+  }
+}
+
+/** Adds a group of posted staff to a place's figures; `atSchool`: posted at a school (a teacher of the ratio), not an office. */
+function addStaff(row: PlaceFigures, g: { teaching: boolean; gender: string | null; atSchool: boolean; n: number }) {
+  if (!g.teaching) {
+    row.nonTeachingTotal += g.n;
+    return;
+  }
+  row.teachingTotal += g.n;
+  if (g.gender === "Male") row.teachingMale += g.n;
+  if (g.gender === "Female") row.teachingFemale += g.n;
+  if (g.atSchool) row.ratioTeachers += g.n;
+}
+
+const levelOrder = (l: ClassLevel | null) => (l === null ? classLevels.length : classLevels.indexOf(l));
+const sortLevels = (row: PlaceFigures) => (row.byLevel as SnapshotLevelCount[]).sort((a, b) => levelOrder(a.level) - levelOrder(b.level));
+const teaching = sql<boolean>`${staff.staffType} = 'Teaching'`;
+
+/** Enrolled pupils by level and gender, and by `by` (a school, say) as well where given: one group per row. */
+const pupilGroups = (db: Reader, scope: StaffScope, end: string, by?: typeof enrolmentTally.schoolId) =>
+  db
+    .select({ schoolId: by ?? sql<null>`null`, level: classType.level, gender: enrolmentTally.gender, n: pupilsCounted })
+    .from(enrolmentTally)
+    .leftJoin(schoolClass, eq(schoolClass.id, enrolmentTally.classId))
+    .leftJoin(classType, eq(classType.id, schoolClass.classTypeId))
+    .where(and(within(scope, enrolmentTally), enrolledPupils(scope, noFilters, end)))
+    .groupBy(...(by ? [by] : []), classType.level, enrolmentTally.gender);
+
 /**
  * The headline figures of every place in reach for a session ending on `end`: the district (at district level),
- * each LGEA (above the school level) and each school. Pupils and staff are grouped once in the database, as the
- * enrolment and teacher figures are, and summed here by place.
+ * each LGEA (above the school level) and each school. Pupils and staff are grouped once in the database by school,
+ * as the enrolment and teacher figures are, and summed here by place.
  */
 export async function placeFigures(db: Reader, scope: StaffScope, end: string): Promise<PlaceFigures[]> {
-  const teaching = sql<boolean>`${staff.staffType} = 'Teaching'`;
   const [districts, lgeas, schools, pupils, posted] = await Promise.all([
     db
       .select({ name: district.name })
@@ -46,13 +97,7 @@ export async function placeFigures(db: Reader, scope: StaffScope, end: string): 
       .from(school)
       .where(within(scope, school))
       .orderBy(asc(sql`lower(${school.name})`)),
-    db
-      .select({ schoolId: student.schoolId, level: classType.level, gender: student.gender, n: count })
-      .from(student)
-      .leftJoin(schoolClass, eq(schoolClass.id, student.classId))
-      .leftJoin(classType, eq(classType.id, schoolClass.classTypeId))
-      .where(and(within(scope, student), enrolledPupils(scope, noFilters, end)))
-      .groupBy(student.schoolId, classType.level, student.gender),
+    pupilGroups(db, scope, end, enrolmentTally.schoolId),
     db
       .select({ schoolId: staff.schoolId, lgeaId: staff.lgeaId, teaching, gender: staff.gender, n: count })
       .from(staff)
@@ -60,17 +105,6 @@ export async function placeFigures(db: Reader, scope: StaffScope, end: string): 
       .groupBy(staff.schoolId, staff.lgeaId, teaching, staff.gender),
   ]);
 
-  const blank = (row: Pick<PlaceFigures, "place" | "placeKey" | "lgeaId" | "schoolId" | "name">): PlaceFigures => ({
-    ...row,
-    pupilsMale: 0,
-    pupilsFemale: 0,
-    byLevel: [],
-    teachingMale: 0,
-    teachingFemale: 0,
-    teachingTotal: 0,
-    nonTeachingTotal: 0,
-    ratioTeachers: 0,
-  });
   const places = new Map<string, PlaceFigures>();
   if (scope.level === "district")
     places.set("district", blank({ place: "district", placeKey: "district", lgeaId: null, schoolId: null, name: districts[0]?.name ?? "" }));
@@ -83,36 +117,33 @@ export async function placeFigures(db: Reader, scope: StaffScope, end: string): 
     if (schoolId && !lgeaOfSchool.has(schoolId)) return [];
     return [places.get("district"), lgeaId ? places.get(lgeaId) : undefined, schoolId ? places.get(schoolId) : undefined].filter((r) => r !== undefined);
   };
-
-  for (const g of pupils) {
-    for (const row of rowsOf(g.schoolId, null)) {
-      const levels = row.byLevel as SnapshotLevelCount[];
-      let level = levels.find((l) => l.level === (g.level ?? null));
-      if (!level) levels.push((level = { level: g.level ?? null, male: 0, female: 0 }));
-      if (g.gender === "Male") {
-        row.pupilsMale += g.n;
-        level.male += g.n;
-      } else if (g.gender === "Female") {
-        row.pupilsFemale += g.n;
-        level.female += g.n;
-      }
-    }
-  }
-  for (const g of posted) {
-    for (const row of rowsOf(g.schoolId, g.schoolId ? null : g.lgeaId)) {
-      if (!g.teaching) {
-        row.nonTeachingTotal += g.n;
-        continue;
-      }
-      row.teachingTotal += g.n;
-      if (g.gender === "Male") row.teachingMale += g.n;
-      if (g.gender === "Female") row.teachingFemale += g.n;
-      if (g.schoolId) row.ratioTeachers += g.n;
-    }
-  }
-  const order = (l: ClassLevel | null) => (l === null ? classLevels.length : classLevels.indexOf(l));
-  for (const row of places.values()) (row.byLevel as SnapshotLevelCount[]).sort((a, b) => order(a.level) - order(b.level));
+  for (const g of pupils) for (const row of rowsOf(g.schoolId, null)) addPupils(row, g);
+  for (const g of posted) for (const row of rowsOf(g.schoolId, g.schoolId ? null : g.lgeaId)) addStaff(row, { ...g, atSchool: g.schoolId !== null });
+  for (const row of places.values()) sortLevels(row);
   return [...places.values()];
+}
+
+/**
+ * The figures of the reach alone (the district, one LGEA or one school), as `placeFigures` gives its row, without
+ * the rows of the places within it: the groups need no school, so the trends of a whole district read a few dozen
+ * groups rather than one per school. The place's name is left empty.
+ */
+export async function reachFigures(db: Reader, scope: StaffScope, end: string): Promise<PlaceFigures> {
+  const atSchool = sql<boolean>`${staff.schoolId} is not null`;
+  const [pupils, posted] = await Promise.all([
+    pupilGroups(db, scope, end),
+    db
+      .select({ teaching, gender: staff.gender, atSchool, n: count })
+      .from(staff)
+      .where(and(within(scope, staff), postedStaff(scope, noFilters)))
+      .groupBy(teaching, staff.gender, atSchool),
+  ]);
+  const key = scope.level === "district" ? "district" : scope.organizationId;
+  const row = blank({ place: scope.level, placeKey: key, lgeaId: null, schoolId: null, name: "" });
+  for (const g of pupils) addPupils(row, g);
+  for (const g of posted) addStaff(row, g);
+  sortLevels(row);
+  return row;
 }
 
 /**
@@ -226,15 +257,14 @@ export async function trendStatistics(
       .leftJoin(staff, eq(staff.id, statisticsSnapshot.takenBy))
       .where(and(within(scope, statisticsSnapshot), eq(statisticsSnapshot.districtId, scope.districtId), eq(statisticsSnapshot.placeKey, place.key)))
       .orderBy(asc(statisticsSnapshot.academicSession)),
-    placeFigures(db, place.scope, at.end),
+    reachFigures(db, place.scope, at.end),
   ]);
   const now = new Date().toISOString();
   const shown = { filters, threshold };
-  const current = live.find((r) => r.placeKey === place.key);
   const sessions = snapshots.map(({ row, takerFirst, takerLast }) =>
     figuresOf(row, row.academicSession, false, row.takenAt.toISOString(), [takerFirst, takerLast].filter(Boolean).join(" ") || null, shown),
   );
-  if (current) sessions.push(figuresOf(current, at.current, true, now, null, shown));
+  sessions.push(figuresOf(live, at.current, true, now, null, shown));
   const name = place.level === "district" ? at.reach.name : place.name;
   return {
     computedAt: now,
