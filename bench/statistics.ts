@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { lgea, school } from "../services/db/schema";
+import { lgea, school, staff } from "../services/db/schema";
+import { demoPasswords } from "../services/db/demo-data";
 import { loadavg } from "node:os";
 import { createTestApi, type TestApi } from "../services/test/harness";
 import { fmt, median, percentile } from "./stats";
@@ -9,7 +10,7 @@ import { seedStudents } from "./students";
  * The statistics (issue: statistics) at the size the issue names: 200,000 pupils (BENCH_STUDENTS), 50,000 staff
  * (BENCH_STAFF) and 1,500 schools in one district, the schools spread over its LGEAs. Each figure's API answer
  * (in-process, so the times are the API's own work) the first time, before any cache, and then warm (p50, p99),
- * for the whole district and narrowed to one LGEA (the trends after the current session's snapshot, itself timed);
+ * for the whole district, filtered to one LGEA and to one school, and for a user working at that LGEA (the trends after the current session's snapshot, itself timed);
  * then the one-workbook download. On the in-memory embedded
  * database, or on the PostgreSQL server of TEST_DATABASE_URL.
  */
@@ -61,6 +62,27 @@ export async function seedStatisticsDistrict(api: Pick<TestApi, "db">, districtI
   return { lgeas, schoolsWithPupils: schools };
 }
 
+/**
+ * A seeded teacher given a role of statistics.view alone at `lgeaId` (as the portal adds and assigns it) and switched to
+ * work there: the figures then cover that LGEA's reach, as the scope narrows it. Answers a fresh sign-in on each call.
+ */
+async function lgeaSession(api: TestApi, adminToken: string, districtId: string, lgeaId: string) {
+  const email = "funmilayo.ogunleye@example.org";
+  const added = await api.call("POST", "/role/add", { token: adminToken, body: { name: "Bench Statistics Viewer", operations: ["statistics.view"] } });
+  if (added.status !== 201) throw new Error(`role/add: ${added.status} ${await added.text()}`);
+  const viewer = ((await added.json()) as { role: { id: string } }).role;
+  const [person] = await api.db.select({ id: staff.id }).from(staff).where(eq(staff.email, email));
+  const assigned = await api.call("POST", "/role/assign", { token: adminToken, body: { staffId: person?.id, roleId: viewer.id, organizationId: lgeaId } });
+  if (assigned.status !== 201) throw new Error(`role/assign: ${assigned.status} ${await assigned.text()}`);
+  const { roleAccessId } = (await assigned.json()) as { roleAccessId: string };
+  return async () => {
+    const signedIn = await api.login(email, demoPasswords.staff);
+    const switched = await api.call("GET", `/staff/switch-role-access/${roleAccessId}`, { token: signedIn.authorizationToken });
+    if (switched.status !== 200) throw new Error(`switch-role-access: ${switched.status} ${await switched.text()}`);
+    return ((await switched.json()) as { authorizationToken: string }).authorizationToken;
+  };
+}
+
 export async function benchStatistics(runs: number) {
   const api = await createTestApi();
   const admin = await api.loginAdmin(1);
@@ -70,6 +92,7 @@ export async function benchStatistics(runs: number) {
 
   // Signed in again before each figure: on a loaded machine a figure's runs outlast an access token.
   let token = admin.authorizationToken;
+  const signInAdmin = async () => (await api.loginAdmin(1)).authorizationToken;
   const call = async (path: string) => {
     const start = performance.now();
     const response = await api.call("GET", path, { token });
@@ -77,8 +100,8 @@ export async function benchStatistics(runs: number) {
     await response.arrayBuffer();
     return performance.now() - start;
   };
-  const time = async (label: string, path: string) => {
-    token = (await api.loginAdmin(1)).authorizationToken;
+  const time = async (label: string, path: string, signIn = signInAdmin) => {
+    token = await signIn();
     const cold = await call(path);
     const ms: number[] = [];
     for (let i = 0; i < runs; i++) ms.push(await call(path));
@@ -94,11 +117,13 @@ export async function benchStatistics(runs: number) {
   }
   console.log(`snapshot, whole district: first ${fmt(snapshots[0] ?? 0)}, then p50 ${fmt(median(snapshots.slice(1)))} (${snapshots.length - 1} runs)`);
   const oneLgea = lgeas[1]?.id ?? "";
+  const signInAtLgea = await lgeaSession(api, admin.authorizationToken, districtId, oneLgea);
   const oneSchool = schoolsWithPupils[0] ?? "";
   for (const figure of ["enrolment", "teachers", "classes", "retirements", "movement", "trends"]) {
     await time(`${figure}, whole district`, `/statistics/${figure}?${new URLSearchParams({ "district[0]": districtId })}`);
     await time(`${figure}, one LGEA`, `/statistics/${figure}?${new URLSearchParams({ "district[0]": districtId, lgeaId: oneLgea })}`);
     await time(`${figure}, one school`, `/statistics/${figure}?${new URLSearchParams({ "district[0]": districtId, schoolId: oneSchool })}`);
+    await time(`${figure}, the reach of a user working at that LGEA`, `/statistics/${figure}`, signInAtLgea);
   }
   await time("the workbook of every table, whole district", `/statistics/download?${new URLSearchParams({ "district[0]": districtId })}`);
   // The machine is shared: its load says how far the times above can be compared with another run's.

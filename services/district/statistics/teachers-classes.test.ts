@@ -69,6 +69,15 @@ describe("GET /statistics/teachers and /statistics/classes: the figures agree wi
       expect(s.ratio, s.school).toEqual(figures.bySchool.find((x) => x.schoolId === s.schoolId)?.ratio);
     }
     expect(women.totals.teaching.total).toBe(staffRows.filter((r) => r["Staff Type"] === "Teaching" && r.Gender === "Female").length);
+    // By area of specialisation too: each area's women teachers as the register lists them, and the areas add up to
+    // the women counted (the register leaves out the administrator downloading it, so the total is checked against the figures).
+    const womenTeaching = (area: string) =>
+      staffRows.filter((r) => r.Gender === "Female" && r["Staff Type"] === "Teaching" && (r["Area of Specialization"]?.trim() || "Not recorded") === area)
+        .length;
+    for (const a of women.bySpecialisation) expect(a.teaching, a.area).toEqual({ male: 0, female: womenTeaching(a.area), total: womenTeaching(a.area) });
+    expect(women.bySpecialisation.reduce((sum, a) => sum + a.teaching.total + a.nonTeaching.total, 0)).toBe(
+      women.totals.teaching.total + women.totals.nonTeaching.total,
+    );
     // The level filter keeps the schools teaching at that level (by their category) and the staff posted there,
     // not the offices' staff, as the retirements do; the ratio still counts every pupil and teacher of the school.
     const schoolRows = await calls.sheet(admin1, "/school/download");

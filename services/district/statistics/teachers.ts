@@ -21,8 +21,6 @@ import { atSchools, categoriesOfLevel, enrolledPupils, pupilsCounted, staffSchoo
 import { filteredSchools } from "./enrolment";
 import type { StatisticsMoment } from "./reach";
 
-const male = sql<number>`count(*) filter (where ${staff.gender} = 'Male')`.mapWith(Number);
-const female = sql<number>`count(*) filter (where ${staff.gender} = 'Female')`.mapWith(Number);
 const zero = (): GenderCount => ({ male: 0, female: 0, total: 0 });
 const zeroStaff = (): StaffCount => ({ teaching: zero(), nonTeaching: zero() });
 /** Adds a group of staff (its total includes those whose gender is not recorded). */
@@ -61,23 +59,28 @@ export async function teacherStatistics(
   threshold = DEFAULT_PUPIL_TEACHER_THRESHOLD,
 ): Promise<TeacherStatistics> {
   const teaching = sql<boolean>`${staff.staffType} = 'Teaching'`;
-  // Staff by posting, type and gender in one pass: the postings (of the gender filtered) and the teachers of the
-  // ratio (of every gender) are both read from it.
-  const [schools, groups, areas, offices, pupils] = await Promise.all([
+  // Staff in one pass, grouped two ways at once: by posting, type and gender (the postings of the gender filtered,
+  // and the teachers of the ratio of every gender), and by area of specialisation, type and gender.
+  const [schools, staffGroups, offices, pupils] = await Promise.all([
     // The schools of the level (by their category), as the staff are kept.
     filteredSchools(db, scope, filters).then((rows) =>
       filters.level ? rows.filter((s) => categoriesOfLevel(filters.level as ClassLevel).includes(s.category as SchoolCategory)) : rows,
     ),
     db
-      .select({ schoolId: staff.schoolId, lgeaId: staff.lgeaId, teaching, gender: staff.gender, n: sql<number>`count(*)`.mapWith(Number) })
+      .select({
+        byArea: sql<boolean>`grouping(${staff.areaOfSpecialization}) = 0`,
+        schoolId: staff.schoolId,
+        lgeaId: staff.lgeaId,
+        area: staff.areaOfSpecialization,
+        teaching,
+        gender: staff.gender,
+        n: sql<number>`count(*)`.mapWith(Number),
+      })
       .from(staff)
       .where(and(within(scope, staff), postedStaff(scope, { ...filters, gender: "" })))
-      .groupBy(staff.schoolId, staff.lgeaId, teaching, staff.gender),
-    db
-      .select({ area: staff.areaOfSpecialization, teaching, male, female, total: sql<number>`count(*)`.mapWith(Number) })
-      .from(staff)
-      .where(and(within(scope, staff), postedStaff(scope, filters)))
-      .groupBy(staff.areaOfSpecialization, teaching),
+      .groupBy(
+        sql`grouping sets ((${staff.schoolId}, ${staff.lgeaId}, ${teaching}, ${staff.gender}), (${staff.areaOfSpecialization}, ${teaching}, ${staff.gender}))`,
+      ),
     db.select({ id: lgea.id, name: lgea.name }).from(lgea).where(within(scope, lgea)),
     // The ratio counts every enrolled pupil and every teacher of the school, whatever the gender filter.
     db
@@ -88,6 +91,7 @@ export async function teacherStatistics(
   ]);
   const postingsAt = new Map<string, { schoolId: string | null; lgeaId: string | null; teaching: boolean; male: number; female: number; total: number }>();
   const teachersAt = new Map<string, number>();
+  const groups = staffGroups.filter((g) => !g.byArea);
   for (const g of groups) {
     if (g.teaching) teachersAt.set(g.schoolId ?? "", (teachersAt.get(g.schoolId ?? "") ?? 0) + g.n);
     if (filters.gender && g.gender !== filters.gender) continue;
@@ -131,10 +135,11 @@ export async function teacherStatistics(
   const bySchool = [...perSchool.values()].map((s) => ({ ...s, ratio: ratioOf(pupilsAt.get(s.schoolId) ?? 0, teachersAt.get(s.schoolId) ?? 0, threshold) }));
   bySchool.sort((a, b) => Number(b.ratio.aboveThreshold) - Number(a.ratio.aboveThreshold) || (b.ratio.value ?? -1) - (a.ratio.value ?? -1));
   const perArea = new Map<string, StaffCount & { area: string }>();
-  for (const g of areas) {
+  for (const g of staffGroups) {
+    if (!g.byArea || (filters.gender && g.gender !== filters.gender)) continue;
     const name = g.area?.trim() || NO_SPECIALISATION;
     const row = perArea.get(name) ?? { area: name, ...zeroStaff() };
-    add(row, g);
+    add(row, { teaching: g.teaching, male: g.gender === "Male" ? g.n : 0, female: g.gender === "Female" ? g.n : 0, total: g.n });
     perArea.set(name, row);
   }
   return {
