@@ -8,7 +8,7 @@ import { seedStudents } from "./students";
 
 /**
  * The statistics (issue: statistics) at the size the issue names: 200,000 pupils (BENCH_STUDENTS), 50,000 staff
- * (BENCH_STAFF) and 1,500 schools in one district, the schools spread over its LGEAs. Each figure's API answer
+ * (BENCH_STAFF) and 1,500 schools in one district, the schools spread over its twenty LGEAs. Each figure's API answer
  * (in-process, so the times are the API's own work) the first time, before any cache, and then warm (p50, p99),
  * for the whole district, filtered to one LGEA and to one school, and for a user working at that LGEA (the trends after the current session's snapshot, itself timed);
  * then the one-workbook download. On the in-memory embedded
@@ -17,6 +17,7 @@ import { seedStudents } from "./students";
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 200_000);
 const STAFF = Number(process.env.BENCH_STAFF ?? 50_000);
 const SCHOOLS = 1_500;
+const LGEAS = 20;
 const loadAverage = () =>
   loadavg()
     .map((n) => n.toFixed(2))
@@ -32,6 +33,12 @@ export async function seedStatisticsDistrict(api: Pick<TestApi, "db">, districtI
     insert into school (district_id, name, address, local_government, category)
     select ${districtId}::uuid, 'Bench Other School ' || lpad(i::text, 4, '0'), i || ' Bench Road, Lagos', 'Agege', 'Junior Secondary'
     from generate_series(${schools.length}::int, ${SCHOOLS - 1}::int) as i`);
+  // Twenty LGEAs, as a state's universal basic education board has about (Lagos has twenty): the district's own and
+  // bench ones, so that one LGEA holds about 75 of the schools.
+  await api.db.execute(sql`
+    insert into lgea (district_id, name, local_government)
+    select ${districtId}::uuid, 'Bench LGEA ' || lpad(i::text, 2, '0'), 'Bench Local Government ' || lpad(i::text, 2, '0')
+    from generate_series(1, ${LGEAS} - (select count(*)::int from lgea where district_id = ${districtId})) as i`);
   const lgeas = await api.db.select({ id: lgea.id }).from(lgea).where(eq(lgea.districtId, districtId));
   const lgeaArray = sql.raw(`(array[${lgeas.map((l) => `'${l.id}'`).join(",")}]::uuid[])`);
   await api.db.execute(
