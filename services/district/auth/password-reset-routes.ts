@@ -129,7 +129,7 @@ export function passwordResetRoutes({ route }: Api) {
       if (!attempt?.staffId) {
         if (wrongKey && owner && (await daily.hit(db, wrongKey)) === config.RESET_WRONG_TRIES_PER_DAY) {
           const to = await emailOf(db, owner);
-          if (to) tellPaused(c.get("deps"), to);
+          if (to) await tellPaused(c.get("deps"), to);
         }
         throw invalidCode();
       }
