@@ -3,7 +3,7 @@ import { NO_LGEA, type ClassArmLoad, type ClassStatistics, type StatisticsFilter
 import type { Reader } from "../../db/client";
 import { classType, enrolmentTally, lgea, school, schoolClass } from "../../db/schema";
 import { within, type StaffScope } from "../../db/scope";
-import { atFilteredSchools, enrolledPupils } from "./filters";
+import { atFilteredSchools, enrolledPupils, pupilsCounted } from "./filters";
 import type { StatisticsMoment } from "./reach";
 
 /**
@@ -14,7 +14,7 @@ import type { StatisticsMoment } from "./reach";
 export async function classStatistics(db: Reader, scope: StaffScope, filters: StatisticsFilters, at: StatisticsMoment): Promise<ClassStatistics> {
   const oneSchool = scope.level === "school" ? scope.organizationId : filters.schoolId || null;
   const pupils = db
-    .select({ classId: enrolmentTally.classId, n: sql<number>`sum(${enrolmentTally.pupils})`.as("n") })
+    .select({ classId: enrolmentTally.classId, n: pupilsCounted.as("n") })
     .from(enrolmentTally)
     .leftJoin(schoolClass, eq(schoolClass.id, enrolmentTally.classId))
     .leftJoin(classType, eq(classType.id, schoolClass.classTypeId))

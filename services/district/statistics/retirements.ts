@@ -17,7 +17,7 @@ import type { Reader } from "../../db/client";
 import { lgea, school, staff } from "../../db/schema";
 import { within, type StaffScope } from "../../db/scope";
 import type { StatisticsMoment } from "./reach";
-import { postedStaff } from "./teachers";
+import { postedStaff, teaching } from "./teachers";
 
 export type RetirementRules = { teaching: RetirementRule; nonTeaching: RetirementRule };
 
@@ -57,7 +57,6 @@ export async function retirementStatistics(
   const bucket = sql<number | null>`case when ${missing} then null when ${day} < ${today}::date then 0 else extract(year from ${day})::int end`.mapWith(
     (v: unknown) => (v === null ? null : Number(v)),
   );
-  const teaching = sql<boolean>`${staff.staffType} = 'Teaching'`;
   const lgeaOfPosting = sql<string | null>`coalesce(${school.lgeaId}, ${staff.lgeaId})`;
   const withinShown = or(missing, sql`${day} < make_date(${first + RETIREMENT_YEARS}, 1, 1)`);
 

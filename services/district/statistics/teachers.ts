@@ -31,6 +31,9 @@ function add(into: StaffCount, g: { teaching: boolean; male: number; female: num
   part.total += g.total;
 }
 
+/** A staff row is of teaching staff (the grouping column of every staff figure). */
+export const teaching = sql<boolean>`${staff.staffType} = 'Teaching'`;
+
 /**
  * Staff posted in reach: below the district, those posted at its schools (or its LGEA office), not the caller
  * whose own record the scope always reaches; super administrators are never counted. The school filters keep
@@ -58,7 +61,6 @@ export async function teacherStatistics(
   at: StatisticsMoment,
   threshold = DEFAULT_PUPIL_TEACHER_THRESHOLD,
 ): Promise<TeacherStatistics> {
-  const teaching = sql<boolean>`${staff.staffType} = 'Teaching'`;
   // Staff in one pass, grouped two ways at once: by posting, type and gender (the postings of the gender filtered,
   // and the teachers of the ratio of every gender), and by area of specialisation, type and gender.
   const [schools, staffGroups, offices, pupils] = await Promise.all([

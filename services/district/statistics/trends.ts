@@ -16,7 +16,7 @@ import { within, type StaffScope } from "../../db/scope";
 import { notFound } from "../../http/errors";
 import { enrolledPupils, pupilsCounted } from "./filters";
 import type { StatisticsMoment } from "./reach";
-import { postedStaff } from "./teachers";
+import { postedStaff, teaching } from "./teachers";
 
 /** One place's headline figures, as a snapshot row keeps them. */
 export type PlaceFigures = Omit<typeof statisticsSnapshot.$inferInsert, "id" | "districtId" | "academicSession" | "takenAt" | "takenBy">;
@@ -64,7 +64,6 @@ function addStaff(row: PlaceFigures, g: { teaching: boolean; gender: string | nu
 
 const levelOrder = (l: ClassLevel | null) => (l === null ? classLevels.length : classLevels.indexOf(l));
 const sortLevels = (row: PlaceFigures) => (row.byLevel as SnapshotLevelCount[]).sort((a, b) => levelOrder(a.level) - levelOrder(b.level));
-const teaching = sql<boolean>`${staff.staffType} = 'Teaching'`;
 
 /** Enrolled pupils by level and gender, and by `by` (a school, say) as well where given: one group per row. */
 const pupilGroups = (db: Reader, scope: StaffScope, end: string, by?: typeof enrolmentTally.schoolId) =>
