@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useState, type InputHTMLAttributes } from "react";
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from "react";
 import usePlacesAutocomplete, { getGeocode, getLatLng } from "use-places-autocomplete";
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange"> & {
@@ -22,10 +22,17 @@ export function PlacesSuggestions({ inputId, value, onAddress, ready, describedB
     defaultValue: value,
     requestOptions: { componentRestrictions: { country: "ng" } },
   });
-  const { init } = places;
+  const { init, setValue } = places;
+  const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (ready) init();
-  }, [ready, init]);
+    if (!ready) return;
+    init();
+    // The service comes 3 s after the page: what was typed before then is looked up now, as if typed again,
+    // or the suggestions would wait for another keystroke. Only in the field being typed in: a form's saved
+    // address opens no list.
+    const field = input.current;
+    if (field && field.value && document.activeElement === field) setValue(field.value);
+  }, [ready, init, setValue]);
   const options: { description: string; place_id: string }[] = places.suggestions.status === "OK" ? places.suggestions.data : [];
 
   const choose = async (description: string) => {
@@ -44,6 +51,7 @@ export function PlacesSuggestions({ inputId, value, onAddress, ready, describedB
   return (
     <div className="relative">
       <input
+        ref={input}
         id={inputId}
         role="combobox"
         aria-expanded={options.length > 0}
