@@ -1,3 +1,4 @@
+import { routes } from "../lib/routes";
 import { accounts, expect, test } from "./support/fixtures";
 
 test.describe("portal shell", () => {
@@ -39,6 +40,24 @@ test.describe("portal shell", () => {
     await expect(page.getByRole("status").filter({ hasText: "Loading Schools..." })).toBeVisible();
     await expect(page.getByRole("heading", { name: "School management" })).toBeVisible();
     await expect(page.getByText("Loading Schools...")).toBeHidden();
+  });
+
+  test("a page fetches no other page ahead until the user points at or tabs to its link", async ({ page, signIn }) => {
+    const prefetched: string[] = [];
+    page.on("request", (request) => {
+      if (request.headers()["next-router-prefetch"]) prefetched.push(new URL(request.url()).pathname);
+    });
+    await signIn(accounts.admin1, { next: routes.schoolManagement });
+    const edit = page.getByRole("link", { name: /^Edit / }).first();
+    await expect(edit).toBeVisible();
+    // Next prefetched each link in view once the page had hydrated: the menu's and every school card's.
+    await page.waitForLoadState("networkidle");
+    expect(prefetched).toEqual([]);
+
+    await page.getByRole("complementary", { name: "Main menu" }).getByRole("link", { name: "Administration" }).hover();
+    await expect.poll(() => prefetched).toContain(routes.administration);
+    await edit.focus();
+    await expect.poll(() => prefetched.some((path) => path.startsWith(`${routes.schoolManagement}/edit-school/`))).toBe(true);
   });
 
   test("on a phone, a drawer link's loading text covers the screen, not the closing drawer @phone", async ({ page, signIn }) => {

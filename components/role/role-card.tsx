@@ -1,8 +1,8 @@
 "use client";
 
 import { Info, Pencil, Trash2 } from "lucide-react";
-import Link from "next/link";
 import { useState } from "react";
+import { NavLink } from "@/components/ui/nav-link";
 import type { RoleSummary } from "@/lib/contract/roles";
 import { routes } from "@/lib/routes";
 import { DeleteRoleDialog } from "./delete-role-dialog";
@@ -28,9 +28,9 @@ export function RoleCard({ role, canEdit, canDelete }: { role: RoleSummary; canE
           <Info size={18} aria-hidden />
         </button>
         {canEdit ? (
-          <Link href={routes.editRole(role.id)} className={iconButton} aria-label={`Edit ${role.name}`}>
+          <NavLink href={routes.editRole(role.id)} className={iconButton} aria-label={`Edit ${role.name}`}>
             <Pencil size={18} aria-hidden />
-          </Link>
+          </NavLink>
         ) : null}
         {canDelete ? (
           <button type="button" className={`${iconButton} text-danger`} aria-label={`Delete ${role.name}`} onClick={() => setDialog("delete")}>

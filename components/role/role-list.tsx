@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
+import { NavLink } from "@/components/ui/nav-link";
 import { loadingTexts } from "@/lib/contract/messages";
 import { useRoles } from "@/lib/queries/roles";
 import { RoleCard } from "./role-card";
@@ -15,9 +15,9 @@ export function RoleList({ organizationId, canCreate, canEdit, canDelete, create
   return (
     <section aria-label="Roles" className="flex flex-col gap-4">
       {canCreate ? (
-        <Link href={createHref} className="self-start rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground hover:opacity-90">
+        <NavLink href={createHref} className="self-start rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground hover:opacity-90">
           Create role
-        </Link>
+        </NavLink>
       ) : null}
       {roles.data.roles.length === 0 ? (
         <p className="rounded-lg border border-dashed border-border p-6 text-center text-muted-foreground">

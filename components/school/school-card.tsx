@@ -1,8 +1,8 @@
 "use client";
 
 import { Info, MapPin, Pencil } from "lucide-react";
-import Link from "next/link";
 import { useState } from "react";
+import { NavLink } from "@/components/ui/nav-link";
 import type { SchoolCard as Card } from "@/lib/contract/schools";
 import { routes } from "@/lib/routes";
 import { SchoolInfoDialog } from "./school-info-dialog";
@@ -31,9 +31,9 @@ export function SchoolCard({ school, canEdit }: { school: Card; canEdit: boolean
           <Info size={18} aria-hidden />
         </button>
         {canEdit ? (
-          <Link href={routes.editSchool(school.id)} className={iconButton} aria-label={`Edit ${school.name}`}>
+          <NavLink href={routes.editSchool(school.id)} className={iconButton} aria-label={`Edit ${school.name}`}>
             <Pencil size={18} aria-hidden />
-          </Link>
+          </NavLink>
         ) : null}
       </div>
       <SchoolInfoDialog school={school} open={info} onOpenChange={setInfo} />

@@ -1,7 +1,7 @@
 "use client";
 
 import Link, { useLinkStatus } from "next/link";
-import type { ComponentProps } from "react";
+import { useState, type ComponentProps } from "react";
 import { createPortal } from "react-dom";
 import { auditMessages } from "@/lib/contract/audit-values";
 import { loadingTexts } from "@/lib/contract/notices";
@@ -40,10 +40,32 @@ function PendingOverlay({ href }: { href: string }) {
  * stream the page in behind a fallback, which React reveals up to 300 ms after the first paint.
  * Without a connection it stays put and says so (a page not yet loaded cannot open without a service worker).
  */
-export function NavLink({ href, children, onClick, ...props }: Omit<ComponentProps<typeof Link>, "href"> & { href: string }) {
+export function NavLink({
+  href,
+  children,
+  onClick,
+  onPointerEnter,
+  onFocus,
+  prefetch,
+  ...props
+}: Omit<ComponentProps<typeof Link>, "href" | "prefetch"> & { href: string; prefetch?: false }) {
+  // Next prefetches every link as it comes into view; each page prefetched its menu and every card's edit page,
+  // each twice (two router states), on every load: data a phone's metered line pays for and requests that
+  // compete with the page's own. A link is prefetched once the user shows intent instead: the pointer on it
+  // (a finger's touch too) or the keyboard's focus. `prefetch={false}`: never (a register's rows).
+  const [intent, setIntent] = useState(false);
   return (
     <Link
       href={href}
+      prefetch={intent && prefetch !== false ? null : false}
+      onPointerEnter={(event) => {
+        onPointerEnter?.(event);
+        setIntent(true);
+      }}
+      onFocus={(event) => {
+        onFocus?.(event);
+        setIntent(true);
+      }}
       {...props}
       onClick={(event) => {
         onClick?.(event);
