@@ -41,8 +41,14 @@ export default defineConfig({
   // Playwright's HTML report, with the screenshot and trace of each failure, in e2e-report/ (README 'Testing').
   reporter: [["list"], ["html", { outputFolder: process.env.E2E_REPORT_DIR || "e2e-report", open: "never" }]],
   // The trace keeps its DOM snapshots but not the screencast: capturing frames cost the browser a sixth of the
-  // suite's time, and the failure's own screenshot is still taken.
-  use: { baseURL: portalUrl, trace: { mode: "retain-on-failure", screenshots: false }, screenshot: "only-on-failure", launchOptions },
+  // suite's time, and the failure's own screenshot is still taken. In CI, where a failed test is run once more,
+  // only that second run is traced: recording every test's snapshots cost the suite a sixteenth of its CPU.
+  use: {
+    baseURL: portalUrl,
+    trace: process.env.CI ? { mode: "on-first-retry", screenshots: false } : { mode: "retain-on-failure", screenshots: false },
+    screenshot: "only-on-failure",
+    launchOptions,
+  },
   ...(leftOut.length > 0 ? { grepInvert: new RegExp(leftOut.join("|")) } : {}),
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions } },
