@@ -35,6 +35,11 @@ export type RegisterColumn<Row> = {
   rowHeader?: boolean;
   /** Classes added to the cell's padding, fixed or by row (a status's colour). */
   className?: string | ((row: Row) => string);
+  /**
+   * The column's width from `sm` up, a Tailwind class on its header ("sm:w-[14%]", of the table's width). One
+   * column of a table goes without: it takes what the others leave.
+   */
+  width?: string;
 };
 
 /** Checkboxes for a kept selection: the first column, with a box in the header for every row listed. */
@@ -53,7 +58,7 @@ type Props<Row extends { id: string }> = {
   caption: string;
   /** null: no selection column. */
   selection: RegisterSelection<Row> | null;
-  /** The table's smallest width (a Tailwind class such as "min-w-[960px]"); narrower screens scroll the table sideways. */
+  /** The table's smallest width (a Tailwind class such as "min-w-[960px]"); narrower screens scroll the table sideways. Its columns share the rest by their `width`. */
   minWidth: string;
 };
 
@@ -98,14 +103,17 @@ export function RegisterTable<Row extends { id: string }>({ rows, columns, capti
       tabIndex={0}
       className={`relative overflow-x-auto rounded-lg border border-border bg-card focus-visible:outline-2 focus-visible:outline-primary ${phoneCards.frame}`}
     >
-      <table className={`w-full ${minWidth} border-collapse text-sm ${phoneCards.table}`} aria-rowcount={rows.length + 1}>
+      {/* Fixed layout from `sm` up: the columns are sized once, from their heads, not from the rows that have come, so a row
+          arriving later (the HTML comes in pieces on a slow line, and the table is painted before its last rows) moves no column
+          and no row (it did: a school's name wrapped onto a second line as its column narrowed). */}
+      <table className={`w-full ${minWidth} border-collapse text-sm sm:table-fixed ${phoneCards.table}`} aria-rowcount={rows.length + 1}>
         <caption className="sr-only">{caption}</caption>
         <ColumnHeads
           // On a phone only the box that selects every row listed stays in sight, named; the other headers are read, not shown.
           className={`bg-muted text-left text-xs uppercase tracking-wide text-muted-foreground ${selection ? "max-sm:block" : phoneCards.head}`}
           rowClassName="max-sm:flex"
           cellClassName="px-3 py-2"
-          cellClassNames={[...(selection ? [undefined] : []), ...columns.map(() => "max-sm:sr-only")]}
+          cellClassNames={[...(selection ? ["sm:w-10"] : []), ...columns.map((column) => `max-sm:sr-only ${column.width ?? ""}`)]}
           rowIndex={1}
           labels={[
             ...(selection
@@ -166,11 +174,15 @@ export function RegisterTable<Row extends { id: string }>({ rows, columns, capti
                 {columns.map((column, i) => {
                   const extra = typeof column.className === "function" ? column.className(row) : (column.className ?? "");
                   return column.rowHeader ? (
-                    <th key={i} scope="row" className={`px-3 py-2 text-left font-medium ${extra} ${phoneCards.title}`}>
+                    <th key={i} scope="row" className={`px-3 py-2 text-left font-medium break-words ${extra} ${phoneCards.title}`}>
                       {column.cell(row)}
                     </th>
                   ) : (
-                    <td key={i} className={`px-3 py-2 ${extra} ${phoneCards.cell}`} data-label={typeof column.label === "string" ? column.label : undefined}>
+                    <td
+                      key={i}
+                      className={`px-3 py-2 break-words ${extra} ${phoneCards.cell}`}
+                      data-label={typeof column.label === "string" ? column.label : undefined}
+                    >
                       {column.cell(row)}
                     </td>
                   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { RegisterTable, type RegisterColumn } from "@/components/register/register-table";
+import { EmailText } from "@/components/ui/email-text";
 import { NavLink } from "@/components/ui/nav-link";
 import type { StaffListItem } from "@/lib/contract/staff";
 import { term } from "@/lib/contract/terminology";
@@ -28,6 +29,7 @@ function staffColumns(terminologies: StateTerminologies): RegisterColumn<StaffLi
     {
       label: "Name",
       rowHeader: true,
+      width: "sm:w-[14%]",
       cell: (s) => (
         // No prefetch: scrolling a thousand rows past would fetch a thousand records.
         <NavLink href={routes.staffRecordOf(s.id)} prefetch={false} className="text-primary hover:underline">
@@ -35,21 +37,27 @@ function staffColumns(terminologies: StateTerminologies): RegisterColumn<StaffLi
         </NavLink>
       ),
     },
-    { label: term(terminologies, "oracleNumber"), cell: (s) => s.oracleNumber },
-    { label: term(terminologies, "tescomNumber"), cell: (s) => s.tescomNumber },
-    { label: "Staff type", cell: (s) => s.staffType },
-    { label: "Posting", cell: (s) => s.posting.name },
+    { label: term(terminologies, "oracleNumber"), width: "sm:w-[9%]", cell: (s) => s.oracleNumber },
+    { label: term(terminologies, "tescomNumber"), width: "sm:w-[9%]", cell: (s) => s.tescomNumber },
+    { label: "Staff type", width: "sm:w-[9%]", cell: (s) => s.staffType },
+    { label: "Posting", width: "sm:w-[14%]", cell: (s) => s.posting.name },
     {
+      // The code and the number wrap apart in a narrow column, never inside the number.
       label: "Phone",
-      className: "whitespace-nowrap",
+      width: "sm:w-[12%]",
       cell: (s) => (
         <>
-          {s.phoneCode} {s.phoneNumber}
+          <span className="whitespace-nowrap">{s.phoneCode}</span> <span className="whitespace-nowrap">{s.phoneNumber}</span>
         </>
       ),
     },
-    { label: "E-mail", cell: (s) => s.email },
-    { label: "Account status", className: (s) => `font-medium ${statusTone[s.accountStatus] ?? ""}`, cell: (s) => accountStatusLabel(s.accountStatus) },
+    { label: "E-mail", cell: (s) => <EmailText email={s.email} /> },
+    {
+      label: "Account status",
+      width: "sm:w-[10%]",
+      className: (s) => `font-medium ${statusTone[s.accountStatus] ?? ""}`,
+      cell: (s) => accountStatusLabel(s.accountStatus),
+    },
   ];
 }
 

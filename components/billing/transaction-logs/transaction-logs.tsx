@@ -43,7 +43,7 @@ export function TransactionLogs({ districtId, can }: Props) {
 
   // Super administrators correct an entry by reversing it.
   const reverseColumn: RegisterColumn<TransactionLogItem> | null = can.reverse
-    ? { label: "Correction", cell: (entry) => <ReverseEntry entry={entry} /> }
+    ? { label: "Correction", width: "sm:w-[7.5rem]", cell: (entry) => <ReverseEntry entry={entry} /> }
     : null;
 
   return (

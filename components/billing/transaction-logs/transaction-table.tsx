@@ -16,11 +16,12 @@ type Props = {
 
 const columns: RegisterColumn<TransactionLogItem>[] = [
   // Lagos time, as every time in the portal (architecture 'Data').
-  { label: "Date", className: "whitespace-nowrap", cell: (e) => formatMoment(e.createdAt) },
-  { label: "Reference", rowHeader: true, className: "whitespace-nowrap font-mono text-xs", cell: (e) => e.reference },
+  { label: "Date", width: "sm:w-[9.5rem]", className: "whitespace-nowrap", cell: (e) => formatMoment(e.createdAt) },
+  { label: "Reference", rowHeader: true, width: "sm:w-[11.5rem]", className: "whitespace-nowrap font-mono text-xs", cell: (e) => e.reference },
   {
+    // Its marks (test money, refunded) wrap under the action in the column's width.
     label: "Action",
-    className: "whitespace-nowrap",
+    width: "sm:w-[9rem]",
     cell: (e) => (
       <>
         {transactionActionLabels[e.action]}
@@ -32,12 +33,12 @@ const columns: RegisterColumn<TransactionLogItem>[] = [
       </>
     ),
   },
-  { label: "Amount", className: "whitespace-nowrap text-right", cell: (e) => <SignedAmount amount={e.amount} direction={e.direction} /> },
-  { label: "Balance after", className: "whitespace-nowrap text-right tabular-nums", cell: (e) => formatNaira(e.balanceAfter) },
-  { label: "School", cell: (e) => e.school?.name ?? "—" },
+  { label: "Amount", width: "sm:w-[9rem]", className: "whitespace-nowrap text-right", cell: (e) => <SignedAmount amount={e.amount} direction={e.direction} /> },
+  { label: "Balance after", width: "sm:w-[8.5rem]", className: "whitespace-nowrap text-right tabular-nums", cell: (e) => formatNaira(e.balanceAfter) },
+  { label: "School", width: "sm:w-[9%]", cell: (e) => e.school?.name ?? "—" },
   {
+    // The column without a width: it takes the rest.
     label: "Description",
-    className: "min-w-[14rem] break-words",
     cell: (e) => (
       <>
         {e.description}
@@ -45,10 +46,19 @@ const columns: RegisterColumn<TransactionLogItem>[] = [
       </>
     ),
   },
-  { label: "By", cell: (e) => e.by ?? "—" },
+  { label: "By", width: "sm:w-[7%]", cell: (e) => e.by ?? "—" },
 ];
 
 /** The logs' table: the shared register table (virtualised, scrolling sideways on a phone) with the ledger's columns. */
 export function TransactionTable({ rows, caption, action }: Props) {
-  return <RegisterTable rows={rows} columns={action ? [...columns, action] : columns} caption={caption} minWidth="min-w-[1040px]" selection={null} />;
+  // As wide as the widest page (so the ledger fits it whole), and the description keeps about 10rem beside the others' widths; a super administrator's Correction column adds its own.
+  return (
+    <RegisterTable
+      rows={rows}
+      columns={action ? [...columns, action] : columns}
+      caption={caption}
+      minWidth={action ? "min-w-[1220px]" : "min-w-[1100px]"}
+      selection={null}
+    />
+  );
 }

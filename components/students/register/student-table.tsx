@@ -20,10 +20,11 @@ export const studentName = (s: Pick<StudentListItem, "firstName" | "middleName" 
 const statusTone: Record<string, string> = { Enrolled: "text-success", Withdrawn: "text-danger" };
 
 const columns: RegisterColumn<StudentListItem>[] = [
-  { label: "Admission number", className: "whitespace-nowrap", cell: (s) => s.admissionNumber },
+  { label: "Admission number", width: "sm:w-[14%]", className: "whitespace-nowrap", cell: (s) => s.admissionNumber },
   {
     label: "Name",
     rowHeader: true,
+    width: "sm:w-[16%]",
     cell: (s) => (
       // No prefetch: scrolling a thousand rows past would fetch a thousand records.
       <NavLink href={routes.studentRecordOf(s.id)} prefetch={false} className="text-primary hover:underline">
@@ -31,11 +32,11 @@ const columns: RegisterColumn<StudentListItem>[] = [
       </NavLink>
     ),
   },
-  { label: "Gender", cell: (s) => s.gender },
+  { label: "Gender", width: "sm:w-[8%]", cell: (s) => s.gender },
   { label: "School", cell: (s) => s.school.name },
-  { label: "Class", cell: (s) => s.class?.name ?? "No class" },
-  { label: "Date of admission", className: "whitespace-nowrap", cell: (s) => formatDay(s.dateOfAdmission) },
-  { label: "Status", className: (s) => `font-medium ${statusTone[s.enrolmentStatus] ?? ""}`, cell: (s) => s.enrolmentStatus },
+  { label: "Class", width: "sm:w-[10%]", cell: (s) => s.class?.name ?? "No class" },
+  { label: "Date of admission", width: "sm:w-[18%]", className: "whitespace-nowrap", cell: (s) => formatDay(s.dateOfAdmission) },
+  { label: "Status", width: "sm:w-[10%]", className: (s) => `font-medium ${statusTone[s.enrolmentStatus] ?? ""}`, cell: (s) => s.enrolmentStatus },
 ];
 
 /** The admission register's table: the shared register table with the pupils' columns and the kept selection for group moves. */
