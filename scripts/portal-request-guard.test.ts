@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { methodNotAllowedMessage, undecodablePathMessage } from "../lib/contract/messages";
 import { freePort, startApiProcess, type ApiProcess } from "../services/test/api-process";
+import { seededDataDirIn } from "../services/test/seeded-database";
 
 /**
  * Issue 35, finding 13: TRACE on any page, OPTIONS or PUT on /_next/static/*, and `%ff` in a BFF path
@@ -118,7 +119,7 @@ describe("methods and paths the portal does not serve", () => {
       const dir = mkdtempSync(join(tmpdir(), "portal-guard-"));
       running.dir = dir;
       const shared = secret();
-      const apis = await startApiProcess({ DATA_DIR: join(dir, "db"), INTERNAL_SECRET: shared });
+      const apis = await startApiProcess({ DATA_DIR: seededDataDirIn(dir), INTERNAL_SECRET: shared });
       running.apis = apis;
       const portal = await startPortal({ INTERNAL_SECRET: shared, DISTRICT_API_URL: apis.districtUrl, BILLING_API_URL: apis.billingUrl }, "ready on");
       await expectRefusals(portal.port);

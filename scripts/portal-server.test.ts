@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { freePort, startApiProcess } from "../services/test/api-process";
+import { seededDataDirIn } from "../services/test/seeded-database";
 
 const secret = () => randomBytes(32).toString("base64url");
 
@@ -44,7 +45,7 @@ describe("the portal's server refuses to start misconfigured, before it takes tr
 
   it("refuses to start when the APIs do not share its INTERNAL_SECRET, naming it", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "portal-handshake-"));
-    const apis = await startApiProcess({ DATA_DIR: join(dataDir, "db") });
+    const apis = await startApiProcess({ DATA_DIR: seededDataDirIn(dataDir) });
     try {
       const { code, output } = await runServer({
         PORT: String(await freePort()),

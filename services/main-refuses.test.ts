@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { startApiProcess, type ApiProcess } from "./test/api-process";
+import { seededDatabaseEnv } from "./test/seeded-database";
 import { freshServerDatabase } from "./test/server-database";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -55,18 +56,24 @@ describe("the APIs' process in production and the payment provider", () => {
   }, 60_000);
 
   it("starts with PAYMENT_STAND_IN=allow, saying the stand-in's money is test money", async () => {
-    const apis = await startApiProcess({ ...production(), PAYMENT_STAND_IN: "allow" });
+    // A database to start on (the refusals above never open theirs): a migrated copy, or the start would make one.
+    const database = await seededDatabaseEnv("portal_payments");
     try {
-      expect(await outputWith(apis, /no PAYSTACK_SECRET_KEY/)).toMatch(/no PAYSTACK_SECRET_KEY.*test money/);
+      const apis = await startApiProcess({ ...production(), ...database.env, PAYMENT_STAND_IN: "allow" });
+      try {
+        expect(await outputWith(apis, /no PAYSTACK_SECRET_KEY/)).toMatch(/no PAYSTACK_SECRET_KEY.*test money/);
+      } finally {
+        await apis.stop();
+      }
     } finally {
-      await apis.stop();
+      await database.drop();
     }
   }, 120_000);
 
   it.skipIf(!serverUrl)(
     "says so in cluster mode too (two workers on a PostgreSQL server)",
     async () => {
-      const database = await freshServerDatabase(serverUrl ?? "", "portal_payments");
+      const database = await freshServerDatabase(serverUrl ?? "", "portal_payments", inject("seededServerDatabase"));
       try {
         const apis = await startApiProcess({ ...production(), DATABASE_URL: database.url, API_WORKERS: "2", PAYMENT_STAND_IN: "allow" });
         try {

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { startApiProcess } from "./test/api-process";
-import { freshServerDatabase } from "./test/server-database";
+import { seededDatabaseEnv } from "./test/seeded-database";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -15,9 +12,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 describe("the APIs' process on SIGTERM", () => {
   it("turns readiness 503, serves through the grace period, finishes the request in flight, then exits 0", async () => {
-    const server = process.env.TEST_DATABASE_URL ? await freshServerDatabase(process.env.TEST_DATABASE_URL, "portal_shutdown") : null;
-    const dataDir = mkdtempSync(join(tmpdir(), "portal-shutdown-"));
-    const apis = await startApiProcess({ ...(server ? { DATABASE_URL: server.url } : { DATA_DIR: join(dataDir, "db") }), SHUTDOWN_GRACE_MS: "1500" });
+    const database = await seededDatabaseEnv("portal_shutdown");
+    const apis = await startApiProcess({ ...database.env, SHUTDOWN_GRACE_MS: "1500" });
     try {
       const exited = new Promise<number | null>((done) => apis.child.once("exit", (code) => done(code)));
       expect((await fetch(`${apis.districtUrl}/readyz`)).status).toBe(200);
@@ -58,8 +54,7 @@ describe("the APIs' process on SIGTERM", () => {
       expect(apis.output()).toContain("drained: every request in flight finished");
     } finally {
       await apis.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-      await server?.drop();
+      await database.drop();
     }
   }, 120_000);
 });

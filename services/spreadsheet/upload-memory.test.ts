@@ -8,6 +8,7 @@ import { tooLong } from "../../lib/contract/messages";
 import type { AuthResult } from "../../lib/contract/user";
 import { demoPasswords } from "../db/demo-data";
 import { residentMemory, resetPeak, startApiProcess, type ApiProcess } from "../test/api-process";
+import { seededDataDirIn } from "../test/seeded-database";
 import { workbooks } from "../test/workbooks";
 import { demoCode } from "../test/sign-in";
 
@@ -36,7 +37,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("an upload's memory", ()
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "portal-upload-memory-"));
-    apis = await startApiProcess({ DATA_DIR: join(dataDir, "db"), SEED_DEMO: "true" });
+    apis = await startApiProcess({ DATA_DIR: seededDataDirIn(dataDir) });
     const login = await fetch(`${apis.districtUrl}/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },

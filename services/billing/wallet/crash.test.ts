@@ -4,16 +4,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { FundResult, PaymentLink } from "../../../lib/contract/billing";
 import type { AuthResult } from "../../../lib/contract/user";
-import { syncPermissionCatalogue } from "../../db/catalogue";
 import { openDatabase, type Database, type DatabaseOptions } from "../../db/client";
 import { demoPasswords } from "../../db/demo-data";
 import { ledgerEntry, payment } from "../../db/schema";
-import { seedDemo } from "../../db/seed";
 import { ledgerInvariantBreaches } from "../ledger/invariant";
 import { freePort } from "../../test/api-process";
+import { seededDataDirIn } from "../../test/seeded-database";
 import { freshServerDatabase } from "../../test/server-database";
 import { demoCode } from "../../test/sign-in";
 
@@ -29,6 +28,7 @@ type Stack = { child: ChildProcess; exited: Promise<{ code: number | null; signa
 
 describe("the billing API killed in the middle of a credit", () => {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  let root: string | undefined;
   let dataDir: string | undefined;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -47,18 +47,15 @@ describe("the billing API killed in the middle of a credit", () => {
   }
 
   beforeAll(async () => {
+    // A copy of the run's migrated and seeded database.
     if (serverUrl) {
-      const server = await freshServerDatabase(serverUrl, "portal_crash");
+      const server = await freshServerDatabase(serverUrl, "portal_crash", inject("seededServerDatabase"));
       databaseUrl = server.url;
       dropDatabase = server.drop;
     } else {
-      dataDir = mkdtempSync(join(tmpdir(), "portal-crash-"));
+      root = mkdtempSync(join(tmpdir(), "portal-crash-"));
+      dataDir = seededDataDirIn(root);
     }
-    await withDatabase(async (database) => {
-      await database.migrate();
-      await syncPermissionCatalogue(database.db);
-      await seedDemo(database.db);
-    });
     const [districtPort, billingPort] = [await freePort(), await freePort()];
     districtApi = `http://127.0.0.1:${districtPort}`;
     billingApi = `http://127.0.0.1:${billingPort}`;
@@ -77,7 +74,7 @@ describe("the billing API killed in the middle of a credit", () => {
     };
   }, 120_000);
   afterAll(async () => {
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (root) rmSync(root, { recursive: true, force: true });
     await dropDatabase();
   });
 

@@ -8,11 +8,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { snapshotDatabase, type DatabaseSnapshot } from "../../test/database-snapshot";
 import { runCommand } from "../../test/run-command";
-import { syncPermissionCatalogue } from "../catalogue";
+import { seededDataDirIn } from "../../test/seeded-database";
 import { openDatabase } from "../client";
 import { acquireDataDirLock } from "../data-dir-lock";
 import { district, requirement, storedImage, student } from "../schema";
-import { seedDemo } from "../seed";
 
 /**
  * `npm run db:backup` and `npm run db:restore` on the embedded database, run as the operator runs them:
@@ -62,13 +61,11 @@ describe.skipIf(serverUrl)("backup and restore of the embedded database", () => 
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), "portal-backup-"));
-    dataDir = join(root, "db");
+    // The demo, migrated and seeded (a copy of the run's template).
+    dataDir = seededDataDirIn(root);
     backupFile = join(root, "district.backup");
     const database = await openDatabase({ dataDir });
     try {
-      await database.migrate();
-      await syncPermissionCatalogue(database.db);
-      await seedDemo(database.db);
       // A district's logo: images are rows, so they are part of the backup.
       const [first] = await database.db.select({ id: district.id }).from(district).orderBy(district.name).limit(1);
       if (!first) throw new Error("the demo has no district");
