@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { NavLink } from "@/components/ui/nav-link";
 import { auditMessages, type AuditKind } from "@/lib/contract/audit-values";
@@ -25,11 +25,17 @@ type Props = {
  */
 export function RecordHistory({ access: { districtId, terms }, recordId, kind, recordName }: Props) {
   const [open, setOpen] = useState(false);
+  const details = useRef<HTMLDetailsElement>(null);
+  // Opened before the page's script had come (a slow line): the browser unfolded it, but its toggle event fired before
+  // React listened, so the entries were never read. Once hydrated, the element says whether it is open.
+  useEffect(() => {
+    if (details.current?.open) setOpen(true);
+  }, []);
   const filters: Record<string, string> = kind ? { recordId, kind } : { recordId };
   const entries = useAuditEntries(districtId, filters, HISTORY_PAGE_SIZE, open);
   const list = entries.data?.pages.flatMap((p) => p.entries) ?? [];
   return (
-    <details className="rounded-lg border border-border bg-card p-4" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details ref={details} className="rounded-lg border border-border bg-card p-4" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="cursor-pointer text-base font-semibold">History</summary>
       <div className="mt-3 flex flex-col gap-3">
         {entries.isPending && open ? (
