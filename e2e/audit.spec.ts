@@ -30,8 +30,7 @@ test.describe("the audit trail", () => {
     const after = `${before} Renamed`;
     const id = await addSchool(token, before);
 
-    await signIn(accounts.admin2);
-    await page.goto(`/administration/school-management/edit-school/${id}`);
+    await signIn(accounts.admin2, { next: `/administration/school-management/edit-school/${id}` });
     const edit = page.getByRole("form", { name: "Edit school" });
     await edit.getByLabel("School name").fill(after);
     await edit.getByRole("button", { name: "Save school" }).click();
@@ -88,8 +87,7 @@ test.describe("the audit trail", () => {
   test("the trail is an administration area, fits a phone and keeps to the keyboard @demo @phone @writes", async ({ page, signIn }) => {
     // At least one change of the district's, whatever ran before.
     await addSchool(await apiToken(accounts.admin2), `Trail Phone School ${stamp()}`);
-    await signIn(accounts.admin2);
-    await page.goto("/administration");
+    await signIn(accounts.admin2, { next: "/administration" });
     await page.getByRole("link", { name: "Audit trail", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Audit trail", exact: true })).toBeVisible();
     await expect(page.getByRole("list", { name: "Changes, newest first" }).getByRole("listitem").first()).toBeVisible();
@@ -101,8 +99,7 @@ test.describe("the audit trail", () => {
   });
 
   test("opens for a district administrator with its filters, changing nothing @smoke", async ({ page, signIn }) => {
-    await signIn(accounts.admin1);
-    await page.goto(TRAIL);
+    await signIn(accounts.admin1, { next: TRAIL });
     await expect(page.getByRole("heading", { name: "Audit trail", exact: true })).toBeVisible();
     await expect(page.getByRole("search", { name: "Filter the audit trail" }).getByLabel("Kind of record")).toBeVisible();
     // A deployment's trail may hold anything, or nothing yet.

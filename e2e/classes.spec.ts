@@ -83,8 +83,7 @@ test.describe("classes", () => {
     const schoolId = await newSchool(token, schoolName);
     const teacher = await newTeacher(token, seed, schoolId);
 
-    await signIn(accounts.admin2);
-    await page.goto("/administration");
+    await signIn(accounts.admin2, { next: "/administration" });
     await page.getByRole("link", { name: "Classes", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Classes" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Class types" })).toBeVisible();
@@ -154,8 +153,7 @@ test.describe("classes", () => {
     const first = await districtApi("POST", "/class/add", token, { schoolId, classTypeId: await classTypeId(token, "Primary 1"), arm: "A", capacity: 40 });
     expect(first.status, await first.clone().text()).toBe(201);
 
-    await signIn(accounts.admin2);
-    await page.goto(PAGE);
+    await signIn(accounts.admin2, { next: PAGE });
     await page.getByRole("button", { name: "Add standard set" }).click();
     const dialog = page.getByRole("dialog", { name: "Add standard set" });
     await dialog.getByLabel("School", { exact: true }).selectOption({ label: schoolName });
@@ -219,8 +217,7 @@ test.describe("classes", () => {
   test("a class type of the district's own is added, renamed and deleted after a confirmation @writes", async ({ page, signIn }) => {
     const seed = stamp();
     const name = `Primary Extra ${seed}`;
-    await signIn(accounts.admin2);
-    await page.goto(PAGE);
+    await signIn(accounts.admin2, { next: PAGE });
     await page.getByRole("button", { name: "Add class type" }).click();
     const dialog = page.getByRole("dialog", { name: "New class type" });
     await dialog.getByLabel("Name").fill(name);
@@ -254,8 +251,7 @@ test.describe("classes", () => {
   });
 
   test("staff without the permission are told so @demo", async ({ page, signIn }) => {
-    await signIn(accounts.teacher("kelechi.okeke@example.org"));
-    await page.goto(PAGE);
+    await signIn(accounts.teacher("kelechi.okeke@example.org"), { next: PAGE });
     await expect(page.getByText(/permission/i).first()).toBeVisible();
     await expect(page.getByRole("button", { name: "New class" })).toHaveCount(0);
   });

@@ -40,8 +40,7 @@ test.describe("district configuration", () => {
     const threshold = original.pupilTeacherThreshold === 35 ? 36 : 35;
     const THRESHOLD = "Pupil–teacher threshold (pupils per teacher)";
     try {
-      await signIn(accounts.admin2);
-      await page.goto("/administration");
+      await signIn(accounts.admin2, { next: "/administration" });
       await page.getByRole("link", { name: "Configuration", exact: true }).click();
       await expect(page.getByRole("heading", { name: "Configuration", exact: true })).toBeVisible();
       const form = page.getByRole("form", { name: "District configuration" });
@@ -98,8 +97,7 @@ test.describe("district configuration", () => {
     const token = await apiToken(accounts.admin2);
     const before = await configurationOf(token);
     const first = Number(before.academicSession.slice(0, 4));
-    await signIn(accounts.admin2);
-    await page.goto(PAGE);
+    await signIn(accounts.admin2, { next: PAGE });
     const form = page.getByRole("form", { name: "District configuration" });
     await expect(form.getByLabel("Academic session")).toHaveValue(before.academicSession);
     // Nothing wider than the screen (360 px in the phone project).
@@ -119,8 +117,7 @@ test.describe("district configuration", () => {
   });
 
   test("staff without the permission are told so @demo", async ({ page, signIn }) => {
-    await signIn(accounts.teacher("kelechi.okeke@example.org"));
-    await page.goto(PAGE);
+    await signIn(accounts.teacher("kelechi.okeke@example.org"), { next: PAGE });
     await expect(page.getByText(/permission/i).first()).toBeVisible();
     await expect(page.getByRole("form", { name: "District configuration" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);

@@ -35,9 +35,8 @@ async function watchShifts(page: Page) {
 test.describe("layout shift", () => {
   for (const { name, path, ready } of pages) {
     test(`${name} does not move after its first paint @demo @phone`, async ({ page, signIn }) => {
-      await signIn(accounts.admin1);
       await watchShifts(page);
-      await page.goto(path);
+      await signIn(accounts.admin1, { next: path });
       if (ready) await expect(page.getByRole("region", { name: new RegExp(ready) })).toBeVisible();
       else await expect(page.getByTestId("computed-for").first()).toBeVisible();
       await page.waitForLoadState("networkidle");
@@ -64,13 +63,12 @@ test.describe("layout shift", () => {
   for (const { name, path, search, rows } of narrowed) {
     test(`${name}'s columns keep their widths whatever rows it holds @demo`, async ({ page, signIn }) => {
       test.skip((page.viewportSize()?.width ?? 0) < 640, "on a phone the rows are cards, not columns");
-      await signIn(accounts.admin1);
+      await signIn(accounts.admin1, { next: path });
       const widths = async () => {
         const table = page.getByRole("region", { name: new RegExp(rows) }).getByRole("table");
         await expect(table).toBeVisible();
         return table.locator("thead th").evaluateAll((heads) => heads.map((th) => Math.round(th.getBoundingClientRect().width)));
       };
-      await page.goto(path);
       const whole = await widths();
       await page.goto(`${path}?searchTerm=${search}`);
       await expect(page.getByRole("rowheader")).toHaveCount(1);

@@ -55,8 +55,7 @@ test.describe("LGEA portals", () => {
     const officeEmail = `office.${seed}@lgea.example.org`;
 
     await fakeMapsPlaces(page);
-    await signIn(accounts.admin2);
-    await page.goto(LIST);
+    await signIn(accounts.admin2, { next: LIST });
     await expect(page.getByRole("heading", { name: "LGEA portals", level: 1 })).toBeVisible();
     // The demo's portals, each with its local government, counts and administrator (or 'Not Assigned').
     const kosofe = page.getByRole("article", { name: "Kosofe LGEA" });

@@ -19,8 +19,7 @@ test.describe("local formats", () => {
     const lastName = `Local${seed}`;
 
     await fakeMapsPlaces(page);
-    await signIn(accounts.admin2);
-    await page.goto(`${AREA}/new-student`);
+    await signIn(accounts.admin2, { next: `${AREA}/new-student` });
     const form = page.getByRole("form", { name: "New student" });
     const dob = form.getByRole("textbox", { name: "Date of birth" });
     const phone = form.getByLabel("Guardian's phone number", { exact: true });
@@ -74,8 +73,7 @@ test.describe("local formats", () => {
   });
 
   test("a date typed as digits gets its separators as it is typed @phone", async ({ page, signIn }) => {
-    await signIn(accounts.admin2);
-    await page.goto(`${AREA}/new-student`);
+    await signIn(accounts.admin2, { next: `${AREA}/new-student` });
     const dob = page.getByRole("form", { name: "New student" }).getByRole("textbox", { name: "Date of birth" });
     await expect(dob).toHaveAttribute("inputmode", "text");
     await expect(dob).toHaveAttribute("placeholder", "DD/MM/YYYY");

@@ -8,8 +8,7 @@ test.describe("the user profile", () => {
   test("edit one's own record with the staff form's rules, then see it read again @demo @phone @writes", async ({ page, signIn }, testInfo) => {
     const account = accounts.teacher(testInfo.project.name === "phone-360" ? "segun.afolabi@example.org" : "aisha.yusuf@example.org");
     await fakeMapsPlaces(page);
-    await signIn(account);
-    await page.goto("/dashboard/profile");
+    await signIn(account, { next: "/dashboard/profile" });
     await expect(page.getByRole("heading", { name: "User profile" })).toBeVisible();
     await page.getByRole("button", { name: "Edit profile" }).click();
     const form = page.getByRole("form", { name: "Edit profile" });
@@ -77,8 +76,7 @@ test.describe("the user profile", () => {
   test("a new e-mail takes the current password and the code sent to it; the old address is told @stack @writes", async ({ page, signIn }) => {
     const account = accounts.teacher("bisi.adebayo@example.org");
     const newEmail = "bisi.adebayo@school.example.org";
-    await signIn(account);
-    await page.goto("/dashboard/profile");
+    await signIn(account, { next: "/dashboard/profile" });
     await page.getByRole("button", { name: "Edit profile" }).click();
     const form = page.getByRole("form", { name: "Edit profile" });
     await expect(form.getByLabel("Current password")).toBeHidden();
@@ -118,8 +116,7 @@ test.describe("the user profile", () => {
 
   test("a square-cropped profile picture is uploaded as JPEG, then the dashboard @demo @writes", async ({ page, signIn }) => {
     const account = accounts.teacher("kelechi.okeke@example.org");
-    await signIn(account);
-    await page.goto("/dashboard/profile");
+    await signIn(account, { next: "/dashboard/profile" });
     // A file that is not a PNG or JPEG is refused before anything is sent.
     let chooser = page.waitForEvent("filechooser");
     await page.getByRole("button", { name: "Add a picture" }).click();

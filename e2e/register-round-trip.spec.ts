@@ -76,8 +76,7 @@ test("download the pupils register, change a guardian phone and add two pupils i
   if (!edited) throw new Error("no pupil admitted");
 
   // The register filtered to this test's pupils, and its download.
-  await signIn(accounts.admin2);
-  await page.goto(REGISTER);
+  await signIn(accounts.admin2, { next: REGISTER });
   await page.getByLabel("Search students").fill(lastName);
   await expect(registerRows(page)).toHaveCount(3);
   const download = page.waitForEvent("download");
@@ -212,8 +211,7 @@ test("download the staff register, change a phone and add two staff members in t
   const edited = made[1];
   if (!edited) throw new Error("no staff member made");
 
-  await signIn(accounts.admin2);
-  await page.goto(STAFF);
+  await signIn(accounts.admin2, { next: STAFF });
   const rows = page.getByRole("table").getByRole("rowheader");
   await page.getByLabel("Search staff").fill(lastName);
   await expect(rows).toHaveCount(3);

@@ -36,8 +36,7 @@ test.describe("roles where they apply", () => {
     const id = await createRole(name, ["student.view"]);
     const teacher = accounts.teacher("chiamaka.nwosu@example.org");
 
-    await signIn(accounts.admin1);
-    await page.goto(`${LIST}/edit-role/${id}`);
+    await signIn(accounts.admin1, { next: `${LIST}/edit-role/${id}` });
     await expect(page.getByRole("heading", { name: "Staff who hold this role" })).toBeVisible();
     const place = await chooseHolder(page, "Chiamaka", "Chiamaka Nwosu");
     const schoolId = await page.getByLabel("Where the role applies").inputValue();
@@ -96,8 +95,7 @@ test.describe("roles where they apply", () => {
     test.skip(testInfo.project.name !== "phone-360", "the phone's layout");
     const name = `Phone Role ${stamp()}`;
     const id = await createRole(name, ["school.view"]);
-    await signIn(accounts.admin1);
-    await page.goto(`${LIST}/edit-role/${id}`);
+    await signIn(accounts.admin1, { next: `${LIST}/edit-role/${id}` });
     const where = await chooseHolder(page, "Emeka", "Emeka Eze", /^LGEA: /);
     expect(where).toMatch(/^LGEA: /);
     await expectFitsScreen(page);

@@ -21,8 +21,7 @@ const card = (page: Page, name: string) => page.getByRole("article", { name });
 test.describe("roles and permissions", () => {
   test("create a role from the catalogue, category by category @phone @writes", async ({ page, signIn }) => {
     const name = unique("Exam Officer");
-    await signIn(accounts.admin1);
-    await page.goto(LIST);
+    await signIn(accounts.admin1, { next: LIST });
     await expect(card(page, "District Administrator")).toBeVisible();
     await page.getByRole("link", { name: "Create role" }).click();
     await page.waitForURL("**/create-role");
@@ -102,8 +101,7 @@ test.describe("roles and permissions", () => {
 
   test("another district's role is not found @writes", async ({ page, signIn }) => {
     const id = await createRoleByApi(await apiToken(accounts.admin2), unique("District Two Role"), ["school.view"]);
-    await signIn(accounts.admin1);
-    await page.goto(`${LIST}/edit-role/${id}`);
+    await signIn(accounts.admin1, { next: `${LIST}/edit-role/${id}` });
     await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
   });
 
@@ -113,8 +111,7 @@ test.describe("roles and permissions", () => {
     const id = await createRoleByApi(admin, name, ["school.view"]);
     expect((await districtApi("POST", "/role/assign", admin, { staffId: await staffId("emeka.eze@example.org"), roleId: id })).status).toBe(201);
 
-    await signIn(accounts.admin1);
-    await page.goto(LIST);
+    await signIn(accounts.admin1, { next: LIST });
     await card(page, name)
       .getByRole("button", { name: `Delete ${name}` })
       .click();
@@ -138,8 +135,7 @@ test.describe("roles and permissions", () => {
     const name = unique("Role Viewer");
     const id = await createRoleByApi(await apiToken(accounts.admin1), name, ["role.view", "staff.view"]);
 
-    await signIn(teacher);
-    await page.goto("/administration");
+    await signIn(teacher, { next: "/administration" });
     await expect(page.getByText("You have no administration permissions yet.")).toBeVisible();
     await page.goto(LIST);
     await expect(page.getByText("You do not have permission to do this.")).toBeVisible();

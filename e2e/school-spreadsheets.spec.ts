@@ -17,8 +17,7 @@ test("upload schools in two steps, fixing the rows in the preview, then download
     `Upload ${tag} Delta,Fourth,4 Upload Road,Agege,Primary`,
     `Upload ${tag} Risky,=HYPERLINK("x"),+2348031234567 Road,Shomolu,Nursery`,
   ].join("\n");
-  await signIn(accounts.admin2);
-  await page.goto(LIST);
+  await signIn(accounts.admin2, { next: LIST });
   const chooser = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Upload schools" }).click();
   await (await chooser).setFiles({ name: "schools.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
@@ -88,8 +87,7 @@ test("upload schools in two steps, fixing the rows in the preview, then download
 });
 
 test("a file that is not a spreadsheet is refused with a clear message @phone @writes", async ({ page, signIn }) => {
-  await signIn(accounts.admin1);
-  await page.goto(LIST);
+  await signIn(accounts.admin1, { next: LIST });
   const chooser = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Upload schools" }).click();
   await (

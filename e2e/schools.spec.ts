@@ -8,8 +8,7 @@ const unique = (label: string) => `${label} ${stamp()}`;
 
 test.describe("schools", () => {
   test("find schools by text, local government and category, and read a school's figures @demo @phone", async ({ page, signIn }) => {
-    await signIn(accounts.admin1);
-    await page.goto("/administration");
+    await signIn(accounts.admin1, { next: "/administration" });
     await page.getByRole("link", { name: "School management" }).click();
     await expect(page.getByRole("heading", { name: "School management" })).toBeVisible();
     await expect(page.getByRole("article", { name: "Agege Senior Grammar School" })).toBeVisible();
@@ -37,8 +36,7 @@ test.describe("schools", () => {
   // District 2: district 1's school count is the dashboard test's.
   test("create a school, then edit it from a cold bookmark and give it a vice principal @demo @writes", async ({ page, browser, signIn }) => {
     const name = unique("Lagos Model College");
-    await signIn(accounts.admin2);
-    await page.goto(LIST);
+    await signIn(accounts.admin2, { next: LIST });
     await page.getByRole("button", { name: "New school" }).click();
     const form = page.getByRole("form", { name: "New school" });
     await form.getByRole("button", { name: "Create school" }).click();
@@ -102,8 +100,7 @@ test.describe("schools", () => {
     const other = await apiToken(accounts.admin2);
     const { staff } = await me(other);
     const theirs = await apiJson<{ foundSchools: { id: string }[] }>(other, `/school/search?district=${staff.district.id}`);
-    await signIn(accounts.admin1);
-    await page.goto(`${LIST}/edit-school/${theirs.foundSchools[0]?.id}`);
+    await signIn(accounts.admin1, { next: `${LIST}/edit-school/${theirs.foundSchools[0]?.id}` });
     await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
 
     // The teacher works in a browser of their own: a call of the administrator's page still in flight

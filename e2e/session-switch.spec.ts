@@ -175,8 +175,7 @@ test.describe("switching where one works, and rights that belong to a person", (
   test("the staff access panel tells when someone was last active @demo", async ({ page, signIn }) => {
     const token = await apiToken(accounts.teacher("babatunde.adeyemi@example.org"));
     await me(token); // an authenticated request records the activity
-    await signIn(accounts.admin1);
-    await page.goto("/administration/user-management/permission-management");
+    await signIn(accounts.admin1, { next: "/administration/user-management/permission-management" });
     const panel = page.getByRole("region", { name: "Check a staff member's access" });
     await panel.getByLabel("Staff member").fill("Babatunde");
     await page.getByRole("option", { name: /Babatunde Adeyemi/ }).click();

@@ -41,8 +41,7 @@ test("upload staff in two steps, fixing a row and dropping one, then download th
     row(3, `sheet3.${tag}@staff.example.org`, "Abeokuta North"),
   ].join("\n");
 
-  await signIn(accounts.admin2);
-  await page.goto(REGISTER);
+  await signIn(accounts.admin2, { next: REGISTER });
   const chooser = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Upload staff" }).click();
   await (await chooser).setFiles({ name: "staff.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });

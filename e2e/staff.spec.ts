@@ -37,8 +37,7 @@ function newStaffBody(key: string, details: { firstName: string; lastName: strin
 
 test.describe("staff", () => {
   test("filter the register, bookmark it, and open a record cold from a bookmark @demo @phone", async ({ page, signIn }) => {
-    await signIn(accounts.admin1);
-    await page.goto("/administration");
+    await signIn(accounts.admin1, { next: "/administration" });
     await page.getByRole("link", { name: "Staff management" }).click();
     await expect(page.getByRole("heading", { name: "Staff management" })).toBeVisible();
     const table = page.getByRole("table", { name: /Staff, page 1/ });
@@ -94,8 +93,7 @@ test.describe("staff", () => {
     expect((await districtApi("POST", "/staff/create", token, twin)).status).toBe(201);
 
     await fakeMapsPlaces(page);
-    await signIn(accounts.admin2);
-    await page.goto(REGISTER);
+    await signIn(accounts.admin2, { next: REGISTER });
     await page.getByRole("link", { name: "Add staff" }).click();
     const form = page.getByRole("form", { name: "New staff" });
     await form.getByRole("button", { name: "Next" }).click();
@@ -193,8 +191,7 @@ test.describe("staff", () => {
     }
     expect((await districtApi("POST", `/school/assign-role/${from.id}`, token, { role: "Bursar", staffId: ids[0] })).status).toBe(201);
 
-    await signIn(accounts.admin2);
-    await page.goto(`${REGISTER}?searchTerm=transferee${seed}`);
+    await signIn(accounts.admin2, { next: `${REGISTER}?searchTerm=transferee${seed}` });
     await expect(page.getByRole("table").getByRole("rowheader")).toHaveCount(2);
     await page.getByLabel("Select every staff member listed").check();
     await expect(page.getByText("2 selected")).toBeVisible();
@@ -251,8 +248,7 @@ test.describe("staff", () => {
     expect(response.status).toBe(201);
     const { staff } = (await response.json()) as { staff: { id: string } };
 
-    await signIn(accounts.admin2);
-    await page.goto(`${REGISTER}/staff-record?id=${staff.id}`);
+    await signIn(accounts.admin2, { next: `${REGISTER}/staff-record?id=${staff.id}` });
     await expect(page.getByRole("heading", { name: "Account status: Must set a password" })).toBeVisible();
     await page.getByRole("button", { name: "Suspend account" }).click();
     const dialog = page.getByRole("dialog", { name: `Suspend Mr Suleiman Status${seed}?` });

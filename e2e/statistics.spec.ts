@@ -48,8 +48,7 @@ async function workbookSheets(path: string): Promise<Map<string, string[][]>> {
 
 test.describe("statistics", () => {
   test("fits a phone and keeps to the keyboard @demo @phone", async ({ page, signIn }) => {
-    await signIn(accounts.admin2);
-    await page.goto(STATISTICS);
+    await signIn(accounts.admin2, { next: STATISTICS });
     await expect(page.getByRole("region", { name: "Enrolment by LGEA" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Staff by LGEA", exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Class arms over capacity" })).toBeVisible();
@@ -69,8 +68,7 @@ test.describe("statistics", () => {
       figuresOf<RetirementStatistics>("/statistics/retirements"),
       figuresOf<MovementStatistics>("/statistics/movement"),
     ]);
-    await signIn(accounts.admin2);
-    await page.goto(STATISTICS);
+    await signIn(accounts.admin2, { next: STATISTICS });
     await expect(page.getByRole("region", { name: "Staff by LGEA", exact: true })).toBeVisible();
     await expect(page.getByText("Computing the figures…")).toHaveCount(0);
 
@@ -158,8 +156,7 @@ test.describe("statistics", () => {
   test("takes a snapshot and shows the trends exactly as the API answers them @demo @phone", async ({ page, signIn }) => {
     // Two loads of the page, unfiltered and filtered: 55 s at desktop on a loaded machine, past the default minute under more load.
     test.setTimeout(150_000);
-    await signIn(accounts.admin2);
-    await page.goto(STATISTICS);
+    await signIn(accounts.admin2, { next: STATISTICS });
     const trends = page.getByRole("region", { name: "Headline figures by year" });
     await expect(trends).toBeVisible();
     await page.getByRole("button", { name: /^Take a snapshot of / }).click();
@@ -223,8 +220,7 @@ test.describe("statistics", () => {
   });
 
   test("downloads every table as the page shows it, and prints on A4 without the portal's frame @demo", async ({ page, signIn }) => {
-    await signIn(accounts.admin2);
-    await page.goto(STATISTICS);
+    await signIn(accounts.admin2, { next: STATISTICS });
     await expect(page.getByRole("region", { name: "Staff by LGEA", exact: true })).toBeVisible();
     await expect(page.getByText("Computing the figures…")).toHaveCount(0);
     const saved = page.waitForEvent("download");

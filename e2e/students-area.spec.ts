@@ -14,8 +14,7 @@ const register = (page: Page) => page.getByRole("table", { name: /^Students, pag
 test.describe("students: the area and the admission register", () => {
   // District 1, read only: its 48 seeded pupils (the dashboard's figures) are counted, never changed.
   test("open the students area from the hub: the counts, the actions, and a school's pupils in the register @demo @phone", async ({ page, signIn }) => {
-    await signIn(accounts.admin1);
-    await page.goto(routes.administration);
+    await signIn(accounts.admin1, { next: routes.administration });
     await page.getByRole("link", { name: "Student management" }).click();
     await expect(page).toHaveURL(new RegExp(`${AREA}$`));
     await expect(page.getByRole("heading", { level: 1, name: "Student management" })).toBeVisible();

@@ -31,8 +31,7 @@ test.describe("students", () => {
       );
     const classesNow = async () => (await pupilsNamed(districtId, lastName)).map((s) => s.class?.id);
 
-    await signIn(accounts.admin2);
-    await page.goto(`${REGISTER}?searchTerm=${lastName}`);
+    await signIn(accounts.admin2, { next: `${REGISTER}?searchTerm=${lastName}` });
     await expect(registerRows(page)).toHaveCount(2);
     await page.getByLabel("Select every student listed").check();
     await expect(page.getByText("2 selected")).toBeVisible();

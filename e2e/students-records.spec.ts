@@ -47,8 +47,7 @@ test.describe("students", () => {
     const dob = bornYearsAgo(8);
 
     await fakeMapsPlaces(page);
-    await signIn(accounts.admin2);
-    await page.goto(AREA);
+    await signIn(accounts.admin2, { next: AREA });
     await page.getByRole("link", { name: "Admit a student" }).click();
     await expect(page.getByRole("heading", { name: "Admit a student" })).toBeVisible();
     const form = page.getByRole("form", { name: "New student" });
@@ -128,8 +127,7 @@ test.describe("students", () => {
     );
     const bookmark = `${AREA}/student-record?id=${pupil.id}`;
 
-    await signIn(accounts.admin2);
-    await page.goto(bookmark);
+    await signIn(accounts.admin2, { next: bookmark });
     await expect(page.getByRole("heading", { name: `Chinedu ${lastName}` })).toBeVisible();
     await expect(detail(page, "Admission number")).toHaveText(pupil.admissionNumber);
     await expect(detail(page, "School")).toHaveText(school.name);

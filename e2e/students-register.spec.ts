@@ -158,8 +158,7 @@ test.describe("students: the area and the admission register", () => {
     });
     expect(withdrawn.status, await withdrawn.clone().text()).toBe(200);
 
-    await signIn(accounts.admin2);
-    await page.goto(AREA);
+    await signIn(accounts.admin2, { next: AREA });
     await page.getByRole("link", { name: "Open the admission register" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Admission register" })).toBeVisible();
     const filters = filterBar(page);

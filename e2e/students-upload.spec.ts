@@ -65,8 +65,7 @@ test.describe("students", () => {
     for (const values of [headers, row(1, "Primary 4A"), row(2, "Primary 9Z"), row(3, "Primary 4A")]) sheet.addRow(values);
     const workbook = Buffer.from(await book.xlsx.writeBuffer());
 
-    await signIn(accounts.admin2);
-    await page.goto(AREA);
+    await signIn(accounts.admin2, { next: AREA });
     const chooser = page.waitForEvent("filechooser");
     await page.getByRole("button", { name: "Upload students" }).click();
     await (await chooser).setFiles({ name: "pupils.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: workbook });
