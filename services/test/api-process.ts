@@ -25,7 +25,7 @@ export type ApiProcess = {
 /**
  * Both APIs as `npm run services` runs them (services/main.ts in a process of their own), on free ports,
  * with fresh secrets; `env` names the database (DATA_DIR or DATABASE_URL) and anything else. Resolves
- * once they answer.
+ * once they are ready to serve.
  */
 export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
   const [districtPort, billingPort] = [await freePort(), await freePort()];
@@ -51,7 +51,8 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the APIs stopped while starting:\n${output}`);
     if (
-      await fetch(`${districtUrl}/health`).then(
+      // Ready, not only alive: the APIs listen before they have finished starting (readiness turns 200 last).
+      await fetch(`${districtUrl}/readyz`).then(
         (r) => r.ok,
         () => false,
       )
