@@ -10,6 +10,7 @@ import { rawRows } from "../services/db/raw-rows";
 import { district } from "../services/db/schema";
 import { seedDemo } from "../services/db/seed";
 import { runCommand } from "../services/test/run-command";
+import type { ServerEntry } from "../services/test/server-bundle";
 import { freshServerDatabase } from "../services/test/server-database";
 import { seedStudents } from "./students";
 import { median } from "./stats";
@@ -22,8 +23,8 @@ import { median } from "./stats";
  * Each restore goes into a new, empty place. Medians of BENCH_RUNS.
  */
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 200_000);
-const backupCli = "services/db/backup/backup-cli.ts";
-const restoreCli = "services/db/backup/restore-cli.ts";
+const backupCli = "db-backup";
+const restoreCli = "db-restore";
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -44,7 +45,7 @@ async function seed(database: Database) {
 }
 
 /** One command, timed; it must succeed. */
-async function timed(script: string, file: string, env: Record<string, string>) {
+async function timed(script: ServerEntry, file: string, env: Record<string, string>) {
   const began = performance.now();
   const result = await runCommand(script, [file], env);
   const ms = performance.now() - began;

@@ -1,3 +1,4 @@
+import { benchApiStart } from "./api-start";
 import { benchAudit } from "./audit";
 import { benchBackup } from "./backup";
 import { benchBff } from "./bff";
@@ -20,11 +21,12 @@ import { benchStartup } from "./startup";
 import { benchTransactionLogs } from "./transaction-logs";
 
 /**
- * `npm run bench [startup|bff|spreadsheet|search|staff|students|students-upload|statistics|transaction-logs|audit|notifications|charges|table|load|soak|rolling|backup|logging|weight|lighthouse]`: the numbers of the platform and schools issues, measured on this machine.
+ * `npm run bench [startup|api-start|bff|spreadsheet|search|staff|students|students-upload|statistics|transaction-logs|audit|notifications|charges|table|load|soak|rolling|backup|logging|weight|lighthouse]`: the numbers of the platform and schools issues, measured on this machine.
  * Build the portal first (npm start once) so startup times do not include the build.
  */
 const which = process.argv[2] ?? "all";
 if (which === "startup" || which === "all") await benchStartup(Number(process.env.BENCH_RUNS ?? 3));
+if (which === "api-start" || which === "all") await benchApiStart(Number(process.env.BENCH_RUNS ?? 5));
 if (which === "bff" || which === "all") {
   for (const concurrency of (process.env.BENCH_CONCURRENCY ?? "1,8").split(",").map(Number)) {
     await benchBff(Number(process.env.BENCH_ROUNDS ?? 3), Number(process.env.BENCH_SECONDS ?? 10), concurrency);

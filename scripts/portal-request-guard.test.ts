@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { methodNotAllowedMessage, undecodablePathMessage } from "../lib/contract/messages";
 import { freePort, startApiProcess, type ApiProcess } from "../services/test/api-process";
 import { seededDataDirIn } from "../services/test/seeded-database";
+import { serverArgs } from "../services/test/server-bundle";
 
 /**
  * Issue 35, finding 13: TRACE on any page, OPTIONS or PUT on /_next/static/*, and `%ff` in a BFF path
@@ -38,7 +39,7 @@ afterEach(async () => {
 async function startPortal(env: Record<string, string>, until: string): Promise<Portal> {
   const port = await freePort();
   const variables: Record<string, string> = { PATH: process.env.PATH ?? "", PORT: String(port), SESSION_SECRET: secret(), LOG_FORMAT: "json", ...env };
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/portal-server.ts"], {
+  const child = spawn(process.execPath, serverArgs("portal-server"), {
     env: variables as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { freePort, startApiProcess } from "../services/test/api-process";
 import { seededDataDirIn } from "../services/test/seeded-database";
+import { serverArgs } from "../services/test/server-bundle";
 
 const secret = () => randomBytes(32).toString("base64url");
 
@@ -13,7 +14,7 @@ const secret = () => randomBytes(32).toString("base64url");
 function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const variables: Record<string, string> = { PATH: process.env.PATH ?? "", ...env };
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/portal-server.ts"], {
+    const child = spawn(process.execPath, serverArgs("portal-server"), {
       env: variables as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });

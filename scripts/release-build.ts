@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { build } from "esbuild";
 import { builtFingerprint, currentFingerprint, saveFingerprint } from "./build-fingerprint";
 
@@ -47,12 +47,15 @@ export async function buildPortal(env: NodeJS.ProcessEnv, log: (line: string) =>
   saveFingerprint(fingerprint);
 }
 
-/** The servers and commands as JavaScript in dist/, with the migrations they apply. */
-export async function buildServers(): Promise<void> {
-  rmSync("dist", { recursive: true, force: true });
+/**
+ * The servers and commands as JavaScript in `outdir` (dist/), with the migrations they apply. The folder must be
+ * inside the project: the bundles import their packages from its node_modules.
+ */
+export async function buildServers(outdir = "dist"): Promise<void> {
+  rmSync(outdir, { recursive: true, force: true });
   await build({
     entryPoints: SERVER_ENTRIES,
-    outdir: "dist",
+    outdir,
     outExtension: { ".js": ".mjs" },
     bundle: true,
     platform: "node",
@@ -63,7 +66,7 @@ export async function buildServers(): Promise<void> {
     logLevel: "warning",
   });
   // services/db/client.ts finds them beside the file it is bundled into.
-  mkdirSync("dist", { recursive: true });
-  cpSync("services/db/migrations", "dist/migrations", { recursive: true });
-  writeFileSync("dist/BUILD", `${JSON.stringify({ commit: commit() ?? null, builtAt: new Date().toISOString() })}\n`);
+  mkdirSync(outdir, { recursive: true });
+  cpSync("services/db/migrations", join(outdir, "migrations"), { recursive: true });
+  writeFileSync(join(outdir, "BUILD"), `${JSON.stringify({ commit: commit() ?? null, builtAt: new Date().toISOString() })}\n`);
 }

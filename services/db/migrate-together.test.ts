@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { startApiProcess, type ApiProcess } from "../test/api-process";
+import { serverArgs } from "../test/server-bundle";
 import { freshServerDatabase } from "../test/server-database";
 import { openDatabase } from "./client";
 import { readMigrations } from "./migrator";
@@ -36,7 +37,7 @@ async function schemaOf(url: string) {
 const migrateCli = (env: Record<string, string>) =>
   new Promise<{ code: number | null; output: string }>((done) => {
     const variables: Record<string, string> = { PATH: process.env.PATH ?? "", ...env };
-    const child = spawn(process.execPath, ["--import", "tsx", "services/db/migrate-cli.ts"], { env: variables as NodeJS.ProcessEnv });
+    const child = spawn(process.execPath, serverArgs("db-migrate"), { env: variables as NodeJS.ProcessEnv });
     let output = "";
     child.stdout.on("data", (c: Buffer) => (output += c.toString()));
     child.stderr.on("data", (c: Buffer) => (output += c.toString()));

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { serverArgs } from "./server-bundle";
 
 /** A port nobody listens on just now. */
 export const freePort = () =>
@@ -23,7 +24,7 @@ export type ApiProcess = {
 };
 
 /**
- * Both APIs as `npm run services` runs them (services/main.ts in a process of their own), on free ports,
+ * Both APIs as `npm run services` runs them (services/main.ts in a process of their own, from the run's bundle), on free ports,
  * with fresh secrets; `env` names the database (DATA_DIR or DATABASE_URL) and anything else. Resolves
  * once they are ready to serve.
  */
@@ -41,7 +42,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     PORTAL_URL: "http://127.0.0.1:9",
     ...env,
   };
-  const child = spawn(process.execPath, ["--import", "tsx", "services/main.ts"], { env: variables as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, serverArgs("services"), { env: variables as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));

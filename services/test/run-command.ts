@@ -1,17 +1,18 @@
 import { spawn } from "node:child_process";
 import { residentMemory } from "./api-process";
+import { serverArgs, type ServerEntry } from "./server-bundle";
 
 export type CommandResult = { code: number | null; output: string; peakMb: number };
 
 /**
- * A command of package.json as `npm run` runs it (`script` under tsx in a process of its own), with only
+ * One of the release build's commands in a process of its own (server-bundle.ts), with only
  * PATH and `env` in its environment; its exit code, everything it printed and its peak resident memory
  * (sampled every 100 ms, Linux; NaN elsewhere), once it has ended.
  */
-export function runCommand(script: string, args: string[], env: Record<string, string>): Promise<CommandResult> {
+export function runCommand(command: ServerEntry, args: string[], env: Record<string, string>): Promise<CommandResult> {
   return new Promise((done) => {
     const variables: Record<string, string> = { PATH: process.env.PATH ?? "", ...env };
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { env: variables as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [...serverArgs(command), ...args], { env: variables as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     let peakMb = NaN;
     const sample = () => {

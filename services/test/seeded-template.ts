@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
+import { buildServers } from "../../scripts/release-build";
 import { syncPermissionCatalogue } from "../db/catalogue";
 import { openDatabase, type Database } from "../db/client";
 import { seedDemo } from "../db/seed";
@@ -35,26 +36,41 @@ function removeStaleTarballs() {
   }
 }
 
+/**
+ * The servers and commands bundled as the release build bundles them, for the tests that run them as processes
+ * (server-bundle.ts): in node_modules, whose packages the bundles import, under a name of this run's own.
+ */
+async function bundleServers(project: TestProject): Promise<() => void> {
+  const folder = join("node_modules", ".cache", `portal-test-servers-${randomBytes(6).toString("hex")}`);
+  await buildServers(folder);
+  project.provide("serverBundle", resolve(folder));
+  return () => rmSync(folder, { recursive: true, force: true });
+}
+
 const adminSql = (serverUrl: string) => postgres(serverUrl, { max: 1, onnotice: () => {} });
 
 /**
- * Vitest's global setup, once per run and project: migrates and seeds one database, which every test file then
- * copies instead of migrating and seeding its own (services/test/harness.ts). The embedded project's copy is a
+ * Vitest's global setup, once per run and project: bundles the servers (server-bundle.ts), and migrates and seeds
+ * one database, which every test file then copies instead of migrating and seeding its own (services/test/harness.ts). The embedded project's copy is a
  * dumped data directory (PGlite opens it without running initdb); the PostgreSQL project's is a template database.
  */
 export default async function setup(project: TestProject) {
+  const removeBundle = await bundleServers(project);
   const serverUrl = project.config.env?.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ memory: true });
     await migrateAndSeed(database);
     const tarball = await database.dumpDataDir?.();
     await database.close();
-    if (!tarball) return;
+    if (!tarball) return removeBundle;
     removeStaleTarballs();
     const file = join(tmpdir(), `${tarballPrefix}${randomBytes(6).toString("hex")}.tar`);
     writeFileSync(file, new Uint8Array(await tarball.arrayBuffer()));
     project.provide("seededDataDir", file);
-    return () => rmSync(file, { force: true });
+    return () => {
+      rmSync(file, { force: true });
+      removeBundle();
+    };
   }
   const name = `portal_template_${randomBytes(6).toString("hex")}`;
   const admin = adminSql(serverUrl);
@@ -68,6 +84,7 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide("seededServerDatabase", name);
   return async () => {
+    removeBundle();
     const cleanup = adminSql(serverUrl);
     await cleanup.unsafe(`drop database if exists ${name} with (force)`);
     await cleanup.end();

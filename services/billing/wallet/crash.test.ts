@@ -13,6 +13,7 @@ import { ledgerEntry, payment } from "../../db/schema";
 import { ledgerInvariantBreaches } from "../ledger/invariant";
 import { freePort } from "../../test/api-process";
 import { seededDataDirIn } from "../../test/seeded-database";
+import { serverArgs } from "../../test/server-bundle";
 import { freshServerDatabase } from "../../test/server-database";
 import { demoCode } from "../../test/sign-in";
 
@@ -79,7 +80,7 @@ describe("the billing API killed in the middle of a credit", () => {
   });
 
   async function start(extra: Record<string, string> = {}): Promise<Stack> {
-    const child = spawn(process.execPath, ["--import", "tsx", "services/main.ts"], {
+    const child = spawn(process.execPath, serverArgs("services"), {
       env: { ...env, ...extra } as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });

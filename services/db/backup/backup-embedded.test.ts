@@ -20,8 +20,8 @@ import { district, requirement, storedImage, student } from "../schema";
  * with nothing touched. (On PostgreSQL: backup-server.test.ts.)
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
-const backup = (dataDir: string, file: string) => runCommand("services/db/backup/backup-cli.ts", [file], { DATA_DIR: dataDir });
-const restore = (dataDir: string, file: string) => runCommand("services/db/backup/restore-cli.ts", [file], { DATA_DIR: dataDir });
+const backup = (dataDir: string, file: string) => runCommand("db-backup", [file], { DATA_DIR: dataDir });
+const restore = (dataDir: string, file: string) => runCommand("db-restore", [file], { DATA_DIR: dataDir });
 
 /** A refusal: exit code 1 and one line that says why, never a stack trace. */
 function expectRefused(result: { code: number | null; output: string }, reason: RegExp) {

@@ -27,8 +27,8 @@ function withPassword(url: string): { url: string; password: string } {
   return { url: parsed.toString(), password: decodeURIComponent(parsed.password) };
 }
 
-const backup = (url: string, file: string) => runCommand("services/db/backup/backup-cli.ts", [file], { DATABASE_URL: url });
-const restore = (url: string, file: string) => runCommand("services/db/backup/restore-cli.ts", [file], { DATABASE_URL: url });
+const backup = (url: string, file: string) => runCommand("db-backup", [file], { DATABASE_URL: url });
+const restore = (url: string, file: string) => runCommand("db-restore", [file], { DATABASE_URL: url });
 
 async function snapshotOf(url: string): Promise<DatabaseSnapshot> {
   const database = await openDatabase({ url, pool: { max: 1 } });
