@@ -25,7 +25,7 @@ async function startOnce(args: string[], seeded: string): Promise<{ wall: number
     const began = performance.now();
     const child = spawn(process.execPath, args, {
       env: {
-        PATH: process.env.PATH,
+        PATH: process.env.PATH ?? "",
         DATA_DIR: dataDir,
         JWT_SECRET: secret(),
         INTERNAL_SECRET: secret(),
