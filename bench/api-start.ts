@@ -23,21 +23,19 @@ async function startOnce(args: string[], seeded: string): Promise<{ wall: number
     const [district, billing] = [await freePort(), await freePort()];
     const secret = () => randomBytes(32).toString("base64url");
     const began = performance.now();
-    const child = spawn(process.execPath, args, {
-      env: {
-        PATH: process.env.PATH ?? "",
-        DATA_DIR: dataDir,
-        JWT_SECRET: secret(),
-        INTERNAL_SECRET: secret(),
-        API_HOST: "127.0.0.1",
-        DISTRICT_API_PORT: String(district),
-        BILLING_API_PORT: String(billing),
-        API_WORKERS: "1",
-        LOG_MAIL: "false",
-        PORTAL_URL: "http://127.0.0.1:9",
-      },
-      stdio: "ignore",
-    });
+    const variables: Record<string, string> = {
+      PATH: process.env.PATH ?? "",
+      DATA_DIR: dataDir,
+      JWT_SECRET: secret(),
+      INTERNAL_SECRET: secret(),
+      API_HOST: "127.0.0.1",
+      DISTRICT_API_PORT: String(district),
+      BILLING_API_PORT: String(billing),
+      API_WORKERS: "1",
+      LOG_MAIL: "false",
+      PORTAL_URL: "http://127.0.0.1:9",
+    };
+    const child = spawn(process.execPath, args, { env: variables as NodeJS.ProcessEnv, stdio: "ignore" });
     const exited = new Promise((done) => child.once("exit", done));
     while (
       !(await fetch(`http://127.0.0.1:${district}/readyz`).then(
