@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import postgres from "postgres";
@@ -27,12 +27,12 @@ export async function migrateAndSeed(database: Database) {
 
 const tarballPrefix = "portal-test-seeded-";
 
-/** Tarballs left by runs that were killed before their teardown, a day or more ago. */
-function removeStaleTarballs() {
+/** What runs that were killed before their teardown left in `folder` under `prefix`, a day or more ago. */
+function removeStale(folder: string, prefix: string) {
   const dayAgo = Date.now() - 24 * 3600_000;
-  for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith(tarballPrefix))) {
-    const file = join(tmpdir(), name);
-    if ((statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < dayAgo) rmSync(file, { force: true });
+  for (const name of readdirSync(folder).filter((n) => n.startsWith(prefix))) {
+    const path = join(folder, name);
+    if ((statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < dayAgo) rmSync(path, { recursive: true, force: true });
   }
 }
 
@@ -41,7 +41,10 @@ function removeStaleTarballs() {
  * (server-bundle.ts): in node_modules, whose packages the bundles import, under a name of this run's own.
  */
 async function bundleServers(project: TestProject): Promise<() => void> {
-  const folder = join("node_modules", ".cache", `portal-test-servers-${randomBytes(6).toString("hex")}`);
+  const [cache, prefix] = [join("node_modules", ".cache"), "portal-test-servers-"];
+  mkdirSync(cache, { recursive: true });
+  removeStale(cache, prefix);
+  const folder = join(cache, `${prefix}${randomBytes(6).toString("hex")}`);
   await buildServers(folder);
   project.provide("serverBundle", resolve(folder));
   return () => rmSync(folder, { recursive: true, force: true });
@@ -51,11 +54,22 @@ const adminSql = (serverUrl: string) => postgres(serverUrl, { max: 1, onnotice: 
 
 /**
  * Vitest's global setup, once per run and project: bundles the servers (server-bundle.ts), and migrates and seeds
- * one database, which every test file then copies instead of migrating and seeding its own (services/test/harness.ts). The embedded project's copy is a
- * dumped data directory (PGlite opens it without running initdb); the PostgreSQL project's is a template database.
+ * one database, which every test file then copies instead of migrating and seeding its own (services/test/harness.ts).
+ * The embedded project's copy is a dumped data directory (PGlite opens it without running initdb); the PostgreSQL
+ * project's is a template database.
  */
 export default async function setup(project: TestProject) {
   const removeBundle = await bundleServers(project);
+  try {
+    return await seedTemplate(project, removeBundle);
+  } catch (error) {
+    removeBundle();
+    throw error;
+  }
+}
+
+/** The seeded database of setup(); its teardown also removes the bundle. */
+async function seedTemplate(project: TestProject, removeBundle: () => void) {
   const serverUrl = project.config.env?.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ memory: true });
@@ -63,7 +77,7 @@ export default async function setup(project: TestProject) {
     const tarball = await database.dumpDataDir?.();
     await database.close();
     if (!tarball) return removeBundle;
-    removeStaleTarballs();
+    removeStale(tmpdir(), tarballPrefix);
     const file = join(tmpdir(), `${tarballPrefix}${randomBytes(6).toString("hex")}.tar`);
     writeFileSync(file, new Uint8Array(await tarball.arrayBuffer()));
     project.provide("seededDataDir", file);
