@@ -1,17 +1,17 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildServers, SERVER_ENTRIES } from "../scripts/release-build";
 import { openDatabase } from "../services/db/client";
-import { freePort } from "../services/test/api-process";
+import { startApiProcess } from "../services/test/api-process";
 import { migrateAndSeed } from "../services/test/seeded-template";
 import { median } from "./stats";
 
 /**
  * What a test pays each time it starts the APIs as a process (services/test/server-bundle.ts): from the spawn
- * to readiness 200 on a copy of the seeded demo, wall time and the process's CPU, from the source under tsx
+ * to readiness 200 (polled every 200 ms, as the tests poll) on a copy of the seeded demo, wall time and the process's CPU, from the source under tsx
  * and from the release bundle. Alternates the two so a busy machine weighs on both alike.
  */
 async function startOnce(args: string[], seeded: string): Promise<{ wall: number; cpu: number }> {
@@ -20,36 +20,13 @@ async function startOnce(args: string[], seeded: string): Promise<{ wall: number
     const dataDir = join(root, "db");
     mkdirSync(dataDir);
     execFileSync("tar", ["-xf", seeded, "-C", dataDir], { stdio: "ignore" });
-    const [district, billing] = [await freePort(), await freePort()];
-    const secret = () => randomBytes(32).toString("base64url");
     const began = performance.now();
-    const variables: Record<string, string> = {
-      PATH: process.env.PATH ?? "",
-      DATA_DIR: dataDir,
-      JWT_SECRET: secret(),
-      INTERNAL_SECRET: secret(),
-      API_HOST: "127.0.0.1",
-      DISTRICT_API_PORT: String(district),
-      BILLING_API_PORT: String(billing),
-      API_WORKERS: "1",
-      LOG_MAIL: "false",
-      PORTAL_URL: "http://127.0.0.1:9",
-    };
-    const child = spawn(process.execPath, args, { env: variables as NodeJS.ProcessEnv, stdio: "ignore" });
-    const exited = new Promise((done) => child.once("exit", done));
-    while (
-      !(await fetch(`http://127.0.0.1:${district}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      ))
-    )
-      await new Promise((r) => setTimeout(r, 50));
+    const apis = await startApiProcess({ DATA_DIR: dataDir }, args);
     const wall = performance.now() - began;
     // /proc/<pid>/stat after the command's name: utime and stime are fields 14 and 15, in ticks of 1/100 s.
-    const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    const fields = readFileSync(`/proc/${apis.child.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
     const cpu = (Number(fields[11]) + Number(fields[12])) * 10;
-    child.kill("SIGTERM");
-    await exited;
+    await apis.stop();
     return { wall, cpu };
   } finally {
     rmSync(root, { recursive: true, force: true });

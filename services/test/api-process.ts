@@ -25,10 +25,10 @@ export type ApiProcess = {
 
 /**
  * Both APIs as `npm run services` runs them (services/main.ts in a process of their own, from the run's bundle), on free ports,
- * with fresh secrets; `env` names the database (DATA_DIR or DATABASE_URL) and anything else. Resolves
- * once they are ready to serve.
+ * with fresh secrets; `env` names the database (DATA_DIR or DATABASE_URL) and anything else; `args`, Node's
+ * arguments, say what it runs (bench/api-start.ts compares the two ways). Resolves once they are ready to serve.
  */
-export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
+export async function startApiProcess(env: Record<string, string>, args = serverArgs("services")): Promise<ApiProcess> {
   const [districtPort, billingPort] = [await freePort(), await freePort()];
   const variables: Record<string, string> = {
     PATH: process.env.PATH ?? "",
@@ -42,7 +42,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     PORTAL_URL: "http://127.0.0.1:9",
     ...env,
   };
-  const child = spawn(process.execPath, serverArgs("services"), { env: variables as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, args, { env: variables as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
