@@ -52,6 +52,13 @@ export default tseslint.config(
               message: "The portal calls the APIs over HTTP (lib/bff, lib/server-api); it never imports services/.",
             },
           ],
+          paths: [
+            {
+              name: "react-hook-form",
+              importNames: ["useForm"],
+              message: "Forms take useForm from @/lib/use-form: its fields show their values in the server's HTML.",
+            },
+          ],
         },
       ],
     },

@@ -1,6 +1,9 @@
 import type { Page } from "@playwright/test";
+import type { SchoolCard } from "../lib/contract/schools";
+import { routes } from "../lib/routes";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { accounts, expect, test } from "./support/fixtures";
+import { apiJson, me } from "./support/district-admin";
+import { accounts, apiToken, expect, test } from "./support/fixtures";
 
 /**
  * A form sent before its page's script has run (a slow line, a script that failed or was blocked) is
@@ -58,6 +61,31 @@ test.describe("forms sent without the page's script", () => {
     await page.getByRole("button", { name: "Create role" }).click();
     await expect(page.getByRole("heading", { name: noScriptHeading })).toBeVisible();
     for (const { url } of seen) expect(url).not.toContain(encodeURIComponent(name).replace(/%20/g, "+"));
+  });
+
+  // Before: the fields were empty until the script ran, and a name typed then came out after the old one.
+  test("an edit form shows the record's values before the script has run: a school and a role @demo", async ({ page, signIn }) => {
+    const token = await apiToken(accounts.admin2);
+    const { currentOrganization } = await me(token);
+    const { foundSchools } = await apiJson<{ foundSchools: SchoolCard[] }>(token, "/school/search?limit=1");
+    const { roles } = await apiJson<{ roles: { id: string; name: string; description: string | null }[] }>(
+      token,
+      `/role/get-roles-for-organization/${currentOrganization.id}`,
+    );
+    const [school, role] = [foundSchools[0], roles.find((r) => r.description)];
+    if (!school || !role) throw new Error("district 2 has no school or no role with a description");
+
+    await signIn(accounts.admin2, { next: `/administration/school-management/edit-school/${school.id}` });
+    const edit = page.getByRole("form", { name: "Edit school" });
+    await expect(edit.getByLabel("School name")).toHaveValue(school.name);
+    await expect(edit.getByLabel("Description")).toHaveValue(school.description);
+    await expect(edit.getByLabel("Address")).toHaveValue(school.address);
+    await expect(edit.getByLabel("Local government")).toHaveValue(school.localGovernment);
+    await expect(edit.getByLabel("Category")).toHaveValue(school.category);
+
+    await page.goto(routes.editRole(role.id));
+    await expect(page.getByLabel("Role name")).toHaveValue(role.name);
+    await expect(page.getByLabel("Description")).toHaveValue(role.description ?? "");
   });
 });
 

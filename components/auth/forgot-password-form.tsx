@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { useForm } from "react-hook-form";
 import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
@@ -15,6 +14,7 @@ import { useApiAction } from "@/lib/use-api-action";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 import { lazyResolver } from "@/lib/lazy-resolver";
 import { formWithoutScript } from "@/lib/form-without-script";
+import { useForm } from "@/lib/use-form";
 
 const validation = lazyResolver(() => import("@/lib/contract/auth").then((m) => m.forgotPasswordSchema));
 

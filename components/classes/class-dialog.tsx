@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useForm, useWatch, type Resolver } from "react-hook-form";
+import { useWatch, type Resolver } from "react-hook-form";
 import { RecordHistory } from "@/components/audit/record-history";
 import { SelectField } from "@/components/form/select-field";
 import { StaffSearch } from "@/components/form/staff-search";
@@ -21,6 +21,7 @@ import { useApiMutation } from "@/lib/use-api-mutation";
 import { formWithoutScript } from "@/lib/form-without-script";
 import { DraftNotice } from "@/components/form/draft-notice";
 import { useFormDraft } from "@/lib/form-draft";
+import { useForm } from "@/lib/use-form";
 
 const createValidation = lazyResolver(() => import("@/lib/contract/classes").then((m) => m.classFormSchema));
 const updateValidation = lazyResolver(() => import("@/lib/contract/classes").then((m) => m.classUpdateSchema));

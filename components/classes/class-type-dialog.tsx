@@ -1,6 +1,6 @@
 "use client";
 
-import { useForm, type Resolver } from "react-hook-form";
+import { type Resolver } from "react-hook-form";
 import { SelectField } from "@/components/form/select-field";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogCancel } from "@/components/ui/dialog";
@@ -16,6 +16,7 @@ import { useApiMutation } from "@/lib/use-api-mutation";
 import { formWithoutScript } from "@/lib/form-without-script";
 import { DraftNotice } from "@/components/form/draft-notice";
 import { useFormDraft } from "@/lib/form-draft";
+import { useForm } from "@/lib/use-form";
 
 const createValidation = lazyResolver(() => import("@/lib/contract/classes").then((m) => m.classTypeFormSchema));
 const updateValidation = lazyResolver(() => import("@/lib/contract/classes").then((m) => m.classTypeUpdateSchema));

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { Controller, useForm, useWatch, type FieldErrors } from "react-hook-form";
+import { Controller, useWatch, type FieldErrors } from "react-hook-form";
 import { ChipsField } from "@/components/form/chips-field";
 import { SelectField } from "@/components/form/select-field";
 import { Button } from "@/components/ui/button";
@@ -21,6 +21,7 @@ import { useApiMutation } from "@/lib/use-api-mutation";
 import { formWithoutScript } from "@/lib/form-without-script";
 import { DraftNotice } from "@/components/form/draft-notice";
 import { useFormDraft } from "@/lib/form-draft";
+import { useForm } from "@/lib/use-form";
 
 const validation = lazyResolver(() => import("@/lib/contract/classes").then((m) => m.standardSetSchema));
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { forwardRef, useId } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { Controller, useWatch } from "react-hook-form";
 import { DateField } from "@/components/form/date-field";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
@@ -26,6 +26,7 @@ import { useApiMutation } from "@/lib/use-api-mutation";
 import { formWithoutScript } from "@/lib/form-without-script";
 import { DraftNotice } from "@/components/form/draft-notice";
 import { useFormDraft } from "@/lib/form-draft";
+import { useForm } from "@/lib/use-form";
 
 const validation = lazyResolver(() => import("@/lib/contract/configuration").then((m) => m.configurationFormSchema));
 

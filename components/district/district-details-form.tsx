@@ -1,6 +1,5 @@
 "use client";
 
-import { useForm } from "react-hook-form";
 import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { ContactListFields } from "@/components/form/contact-chips";
 import { Button } from "@/components/ui/button";
@@ -15,6 +14,7 @@ import { lazyResolver } from "@/lib/lazy-resolver";
 import { formWithoutScript } from "@/lib/form-without-script";
 import { DraftNotice } from "@/components/form/draft-notice";
 import { useFormDraft } from "@/lib/form-draft";
+import { useForm } from "@/lib/use-form";
 
 const validation = lazyResolver(() => import("@/lib/contract/district").then((m) => m.districtUpdateSchema));
 

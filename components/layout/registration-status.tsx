@@ -2,7 +2,6 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { ContactListFields } from "@/components/form/contact-chips";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -19,6 +18,7 @@ import { registrationCalls, registrationKeys, registrationReads } from "@/lib/qu
 import { routes } from "@/lib/routes";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { formWithoutScript } from "@/lib/form-without-script";
+import { useForm } from "@/lib/use-form";
 
 type Values = Omit<DistrictUpdate, "version">;
 const validation = lazyResolver(() => import("@/lib/contract/registration").then((m) => m.resubmissionSchema));

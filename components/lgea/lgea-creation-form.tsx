@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
-import { Controller, FormProvider, useForm } from "react-hook-form";
+import { Controller, FormProvider } from "react-hook-form";
 import { AddressField } from "@/components/form/address-field";
 import { EmailChips, listError, PhoneChips } from "@/components/form/contact-chips";
 import { SelectField } from "@/components/form/select-field";
@@ -30,6 +30,7 @@ import { lgeaIssueTarget } from "./server-issues";
 import { formWithoutScript } from "@/lib/form-without-script";
 import { DraftNotice } from "@/components/form/draft-notice";
 import { useFormDraft } from "@/lib/form-draft";
+import { useForm } from "@/lib/use-form";
 
 const portalValidation = lazyResolver(() => import("@/lib/contract/lgea").then((m) => m.lgeaPortalSchema));
 const staffValidation = lazyResolver(() => import("@/lib/contract/staff").then((m) => m.newStaffSchema));

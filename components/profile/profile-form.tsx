@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { FormProvider, useForm, useWatch } from "react-hook-form";
+import { FormProvider, useWatch } from "react-hook-form";
 import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { toast } from "@/lib/notify";
 import { DraftNotice } from "@/components/form/draft-notice";
@@ -20,6 +20,7 @@ import { discardQuestion, useFormDraft } from "@/lib/form-draft";
 import { lazyResolver } from "@/lib/lazy-resolver";
 import { formWithoutScript } from "@/lib/form-without-script";
 import { profileDraftKey } from "./profile-draft";
+import { useForm } from "@/lib/use-form";
 
 const validation = lazyResolver(() => import("@/lib/contract/staff").then((m) => m.ownStaffDetailsSchema));
 

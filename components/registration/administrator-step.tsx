@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { FormProvider, useForm } from "react-hook-form";
+import { FormProvider } from "react-hook-form";
 import { StaffDetailsFields } from "@/components/staff/staff-details-fields";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
@@ -16,6 +16,7 @@ import { useStateTerms } from "@/lib/queries/registration";
 import { useTaken } from "@/lib/use-availability";
 import type { Draft } from "./draft";
 import { formWithoutScript } from "@/lib/form-without-script";
+import { useForm } from "@/lib/use-form";
 
 const validation = lazyResolver(() => import("@/lib/contract/registration").then((m) => m.registrantFormSchema));
 const worthChecking = (v: string) => v.length > 5;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { AddressField } from "@/components/form/address-field";
 import { ContactListFields } from "@/components/form/contact-chips";
 import { SelectField } from "@/components/form/select-field";
@@ -16,6 +16,7 @@ import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { term } from "@/lib/contract/terminology";
 import { useStatePortals, useStateTerms } from "@/lib/queries/registration";
 import { formWithoutScript } from "@/lib/form-without-script";
+import { useForm } from "@/lib/use-form";
 
 const validation = lazyResolver(() => import("@/lib/contract/registration").then((m) => m.registeringDistrictSchema));
 

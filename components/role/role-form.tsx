@@ -1,7 +1,7 @@
 "use client";
 
 import { NavLink } from "@/components/ui/nav-link";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
@@ -19,6 +19,7 @@ import { lazyResolver } from "@/lib/lazy-resolver";
 import { formWithoutScript } from "@/lib/form-without-script";
 import { DraftNotice } from "@/components/form/draft-notice";
 import { useFormDraft } from "@/lib/form-draft";
+import { useForm } from "@/lib/use-form";
 
 const validation = lazyResolver(() => import("@/lib/contract/roles").then((m) => m.roleFormSchema));
 

@@ -1,6 +1,5 @@
 "use client";
 
-import { useForm } from "react-hook-form";
 import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { SelectField } from "@/components/form/select-field";
 import { Button } from "@/components/ui/button";
@@ -20,6 +19,7 @@ import { lazyResolver } from "@/lib/lazy-resolver";
 import { formWithoutScript } from "@/lib/form-without-script";
 import { DraftNotice } from "@/components/form/draft-notice";
 import { useFormDraft } from "@/lib/form-draft";
+import { useForm } from "@/lib/use-form";
 
 const validation = lazyResolver(() => import("@/lib/contract/schools").then((m) => m.schoolFormSchema));
 

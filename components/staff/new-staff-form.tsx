@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { FormProvider, useForm } from "react-hook-form";
+import { FormProvider } from "react-hook-form";
 import { SelectField } from "@/components/form/select-field";
 import { DetailList } from "@/components/layout/detail-list";
 import { Button } from "@/components/ui/button";
@@ -27,6 +27,7 @@ import { StaffDetailsFields } from "./staff-details-fields";
 import { formWithoutScript } from "@/lib/form-without-script";
 import { DraftNotice } from "@/components/form/draft-notice";
 import { useFormDraft } from "@/lib/form-draft";
+import { useForm } from "@/lib/use-form";
 
 const validation = lazyResolver(() => import("@/lib/contract/staff").then((m) => m.newStaffSchema));
 

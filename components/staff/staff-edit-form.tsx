@@ -1,6 +1,6 @@
 "use client";
 
-import { FormProvider, useForm } from "react-hook-form";
+import { FormProvider } from "react-hook-form";
 import { StaffDetailsFields } from "@/components/staff/staff-details-fields";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
@@ -17,6 +17,7 @@ import { staffFormValues } from "./staff-form-values";
 import { formWithoutScript } from "@/lib/form-without-script";
 import { DraftNotice } from "@/components/form/draft-notice";
 import { useFormDraft } from "@/lib/form-draft";
+import { useForm } from "@/lib/use-form";
 
 // The staff form with its cross-field rules; the current password it allows is asked only on one's own profile.
 const validation = lazyResolver(() => import("@/lib/contract/staff").then((m) => m.ownStaffDetailsSchema));

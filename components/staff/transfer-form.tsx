@@ -2,7 +2,7 @@
 
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { Controller, useWatch } from "react-hook-form";
 import { DateField } from "@/components/form/date-field";
 import { DraftNotice } from "@/components/form/draft-notice";
 import { SelectField } from "@/components/form/select-field";
@@ -34,6 +34,7 @@ import { useSuccessRedirect } from "@/lib/use-success-redirect";
 import { formatDay } from "./transfer-dates";
 import { TransferReview } from "./transfer-review";
 import { formWithoutScript } from "@/lib/form-without-script";
+import { useForm } from "@/lib/use-form";
 
 const validation = lazyResolver(() => import("@/lib/contract/staff-transfers").then((m) => m.staffTransferSchema));
 
@@ -143,7 +144,15 @@ function SelectedStaffForm({ districtId, kinds, ids, back, onTransferred }: Form
           <div className="flex flex-wrap gap-x-6 gap-y-1">
             {kinds.map((kind) => (
               <label key={kind} className="flex min-h-11 cursor-pointer items-center gap-2 text-base">
-                <input type="radio" value={kind} className="h-4 w-4 accent-[rgb(var(--primary))]" {...form.register("destination.kind")} />
+                <input
+                  type="radio"
+                  value={kind}
+                  className="h-4 w-4 accent-[rgb(var(--primary))]"
+                  {...form.register("destination.kind")}
+                  // Checked in the server's HTML too; a radio's value is its own, not the form's (lib/use-form.ts).
+                  defaultValue={undefined}
+                  defaultChecked={kind === onlyKind}
+                />
                 {kindLabels[kind]}
               </label>
             ))}

@@ -1,6 +1,5 @@
 "use client";
 
-import { useForm } from "react-hook-form";
 import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
@@ -9,6 +8,7 @@ import type { CodeForm } from "@/lib/contract/second-factor";
 import { formWithoutScript } from "@/lib/form-without-script";
 import { lazyResolver } from "@/lib/lazy-resolver";
 import { useApiAction } from "@/lib/use-api-action";
+import { useForm } from "@/lib/use-form";
 
 const anyCode = lazyResolver(() => import("@/lib/contract/second-factor").then((m) => m.codeFormSchema));
 const appCode = lazyResolver(() => import("@/lib/contract/second-factor").then((m) => m.appCodeFormSchema));

@@ -2,7 +2,7 @@
 
 import { ArrowLeft } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { SelectField } from "@/components/form/select-field";
 import { ActionLink, SelectionGate, SelectionSummary } from "@/components/register/selection-action";
 import { Button } from "@/components/ui/button";
@@ -24,6 +24,7 @@ import { useApiMutation } from "@/lib/use-api-mutation";
 import { useSuccessRedirect } from "@/lib/use-success-redirect";
 import { MoveReview } from "./move-review";
 import { formWithoutScript } from "@/lib/form-without-script";
+import { useForm } from "@/lib/use-form";
 
 const validation = lazyResolver(() => import("@/lib/contract/students").then((m) => m.studentMoveSchema));
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { FormProvider, useForm } from "react-hook-form";
+import { FormProvider } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
 import { NavLink } from "@/components/ui/nav-link";
@@ -20,6 +20,7 @@ import { blankStudent, studentName } from "./student-form-values";
 import { formWithoutScript } from "@/lib/form-without-script";
 import { DraftNotice } from "@/components/form/draft-notice";
 import { useFormDraft } from "@/lib/form-draft";
+import { useForm } from "@/lib/use-form";
 
 const validation = lazyResolver(() => import("@/lib/contract/students").then((m) => m.newStudentSchema));
 
