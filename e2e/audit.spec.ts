@@ -1,4 +1,5 @@
 import { expectNoSeriousA11yViolations } from "./support/axe";
+import { openBeforeScript } from "./support/before-script";
 import { apiJson, me } from "./support/district-admin";
 import { expectFitsScreen } from "./support/fits-screen";
 import { accounts, apiToken, districtApi, expect, test } from "./support/fixtures";
@@ -131,20 +132,12 @@ test.describe("the audit trail", () => {
     await expect(card.getByRole("list", { name: /^History of / }).or(card.getByText("No changes recorded yet."))).toBeVisible();
   });
 
-  test("a History opened before the page's script has come still reads its entries @demo @writes", async ({ page, signIn }) => {
+  test("a History opened before the page's script has come still reads its entries @demo @writes", async ({ page }) => {
     const token = await apiToken(accounts.admin2);
     const name = `Early School ${stamp()}`;
     const id = await addSchool(token, name);
-    await signIn(accounts.admin2);
-
     // A slow line: the page is drawn from its HTML, and its scripts are held until History has been opened.
-    let release = () => {};
-    const held = new Promise<void>((done) => (release = done));
-    await page.route("**/_next/static/chunks/**", async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(`/administration/school-management/edit-school/${id}`, { waitUntil: "commit" });
+    const release = await openBeforeScript(page, accounts.admin2, `/administration/school-management/edit-school/${id}`);
     await page.getByText("History", { exact: true }).click();
     release();
     await expect(page.getByRole("list", { name: `History of ${name}` }).getByRole("listitem")).toHaveCount(1);

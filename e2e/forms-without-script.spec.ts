@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import type { SchoolCard } from "../lib/contract/schools";
 import { routes } from "../lib/routes";
 import { expectNoSeriousA11yViolations } from "./support/axe";
+import { openBeforeScript } from "./support/before-script";
 import { apiJson, me } from "./support/district-admin";
 import { accounts, apiToken, expect, test } from "./support/fixtures";
 
@@ -86,6 +87,29 @@ test.describe("forms sent without the page's script", () => {
     await page.goto(routes.editRole(role.id));
     await expect(page.getByLabel("Role name")).toHaveValue(role.name);
     await expect(page.getByLabel("Description")).toHaveValue(role.description ?? "");
+  });
+});
+
+// Before: React kept what the browser showed but never told the page, so nothing followed the choice.
+test.describe("what is chosen or typed before the page's script has run", () => {
+  test("a district chosen then shows its keys once the script runs @demo", async ({ page }) => {
+    const { staff } = await me(await apiToken(accounts.admin2));
+    const release = await openBeforeScript(page, accounts.superAdmin, "/super-admin/api-keys");
+    await page.getByLabel("District", { exact: true }).selectOption(staff.district.id);
+    release();
+    await expect(page.getByRole("region", { name: "API keys of the district" })).toBeVisible();
+    await expect(page.getByLabel("District", { exact: true })).toHaveValue(staff.district.id);
+  });
+
+  test("a search typed then is searched once the script runs @demo", async ({ page }) => {
+    const { foundSchools } = await apiJson<{ foundSchools: SchoolCard[] }>(await apiToken(accounts.admin1), "/school/search?limit=1");
+    const name = foundSchools[0]?.name;
+    if (!name) throw new Error("district 1 has no school");
+    const release = await openBeforeScript(page, accounts.admin1, routes.schoolManagement);
+    await page.getByLabel("Search schools").fill(name);
+    release();
+    await expect.poll(() => new URL(page.url()).searchParams.get("searchTerm")).toBe(name);
+    await expect(page.getByLabel("Search schools")).toHaveValue(name);
   });
 });
 

@@ -1,5 +1,8 @@
+"use client";
+
 import { forwardRef, useId, type SelectHTMLAttributes } from "react";
 import { controlBorder, errorIdOf, FieldFrame } from "@/components/ui/field-frame";
+import { useEarlyInput } from "@/lib/early-input";
 
 /** A choice shown as itself, or with a label of its own (a school chosen by id, shown by name). */
 export type SelectOption = string | { value: string; label: string };
@@ -12,6 +15,7 @@ export const SelectField = forwardRef<HTMLSelectElement, Props>(function SelectF
 ) {
   const generated = useId();
   const selectId = id ?? generated;
+  useEarlyInput(() => document.getElementById(selectId) as HTMLSelectElement | null, props);
   return (
     <FieldFrame id={selectId} label={label} error={error} className={className}>
       <select

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, type InputHTMLAttributes } from "react";
+import { useEarlyInput } from "@/lib/early-input";
 
 /** A native checkbox with a label; `indeterminate` shows a partly selected group. */
 export function Checkbox({
@@ -10,6 +11,7 @@ export function Checkbox({
   ...props
 }: Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { label: string; indeterminate?: boolean }) {
   const ref = useRef<HTMLInputElement>(null);
+  useEarlyInput(() => ref.current, props);
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = indeterminate;
   }, [indeterminate]);

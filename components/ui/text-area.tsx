@@ -1,4 +1,7 @@
+"use client";
+
 import { forwardRef, useId, type TextareaHTMLAttributes } from "react";
+import { useEarlyInput } from "@/lib/early-input";
 import { controlBorder, errorIdOf, FieldFrame } from "./field-frame";
 
 export const TextArea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }>(function TextArea(
@@ -7,6 +10,7 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
 ) {
   const generated = useId();
   const inputId = id ?? generated;
+  useEarlyInput(() => document.getElementById(inputId) as HTMLTextAreaElement | null, props);
   return (
     <FieldFrame id={inputId} label={label} error={error}>
       <textarea

@@ -1,4 +1,7 @@
+"use client";
+
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useEarlyInput } from "@/lib/early-input";
 import { controlBorder, errorIdOf, FieldFrame } from "./field-frame";
 
 export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; trailing?: ReactNode };
@@ -7,6 +10,7 @@ export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: st
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, trailing, id, className = "", ...props }, ref) {
   const generated = useId();
   const inputId = id ?? generated;
+  useEarlyInput(() => document.getElementById(inputId) as HTMLInputElement | null, props);
   return (
     <FieldFrame id={inputId} label={label} error={error} className={className}>
       <div className="relative">

@@ -1,0 +1,52 @@
+import { useEffect, useRef, useSyncExternalStore, type ChangeEvent } from "react";
+
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/**
+ * Whether the user changed a field since the server's HTML drew it: its value against the one the HTML
+ * gave (a select's chosen option, a checkbox's tick, a text's `defaultValue`).
+ */
+export function changedSinceHtml(field: Field): boolean {
+  if (field instanceof HTMLSelectElement) {
+    if (field.options.length === 0) return false;
+    // With no option marked in the HTML, the browser shows the first.
+    const fromHtml = [...field.options].findIndex((option) => option.defaultSelected);
+    return field.selectedIndex !== Math.max(fromHtml, 0);
+  }
+  if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) return field.checked !== field.defaultChecked;
+  return field.value !== field.defaultValue;
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * A controlled field told what the user did before the page's script ran.
+ *
+ * On a slow line a user picks a district or types a search before React has hydrated the page; React
+ * keeps what the browser shows but never says it changed (its replay of such changes is still behind a
+ * flag), so the page went on as if nothing was chosen: the district's keys never appeared, and the next
+ * render put the old value back. Once hydrated, a field whose value differs from the HTML's sends its
+ * own onChange with it, once. Only on hydration: a field the script drew itself starts as its state says.
+ */
+export function useEarlyInput<E extends Field>(
+  field: () => E | null,
+  { value, checked, onChange }: { value?: unknown; checked?: boolean; onChange?: (event: ChangeEvent<E>) => void },
+) {
+  // The server's snapshot while hydrating, the client's in any render after: true only for a field of the server's HTML.
+  const hydrating = useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+  const fromHtml = useRef(hydrating);
+  const controlled = value !== undefined || checked !== undefined;
+  const latest = useRef({ field, controlled, onChange });
+  useEffect(() => {
+    latest.current = { field, controlled, onChange };
+  });
+  useEffect(() => {
+    const { field: find, controlled: isControlled, onChange: tell } = latest.current;
+    const element = fromHtml.current && isControlled ? find() : null;
+    if (element && tell && changedSinceHtml(element)) tell({ target: element, currentTarget: element } as unknown as ChangeEvent<E>);
+  }, []);
+}
