@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState, type KeyboardEvent } from "react";
+import { useEarlyInput } from "@/lib/early-input";
 
 export type ComboboxOption = { id: string; label: string; detail?: string };
 
@@ -24,6 +25,7 @@ type Props = {
  */
 export function Combobox({ label, placeholder, term, onTermChange, options, searchable, searching, emptyText, onChoose }: Props) {
   const id = useId();
+  useEarlyInput(() => document.getElementById(`${id}-input`) as HTMLInputElement | null, { value: term, onChange: (e) => onTermChange(e.target.value) });
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const shown = searchable ? options : [];

@@ -2,10 +2,11 @@
 
 import { CalendarDays } from "lucide-react";
 import dynamic from "next/dynamic";
-import { forwardRef, useId, useState, type InputHTMLAttributes } from "react";
+import { forwardRef, useId, useState, type ChangeEvent, type InputHTMLAttributes } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { controlBorder, errorIdOf, FieldFrame } from "@/components/ui/field-frame";
 import { isoDay, withDateSeparators } from "@/lib/contract/local-formats";
+import { useEarlyInput } from "@/lib/early-input";
 import { loadingTexts } from "@/lib/contract/messages";
 
 // The calendar (react-day-picker, date-fns and their styles) is fetched when it is first opened, not with the page.
@@ -32,6 +33,8 @@ export const DateField = forwardRef<HTMLInputElement, Props>(function DateField(
   const generated = useId();
   const inputId = id ?? generated;
   const [open, setOpen] = useState(false);
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => onValueChange(withDateSeparators(value, event.target.value));
+  useEarlyInput(() => document.getElementById(inputId) as HTMLInputElement | null, { value, onChange });
   return (
     <FieldFrame id={inputId} label={label} error={error}>
       <div className="flex gap-2">
@@ -39,7 +42,7 @@ export const DateField = forwardRef<HTMLInputElement, Props>(function DateField(
           ref={ref}
           id={inputId}
           value={value}
-          onChange={(event) => onValueChange(withDateSeparators(value, event.target.value))}
+          onChange={onChange}
           placeholder="DD/MM/YYYY"
           inputMode="text"
           aria-invalid={error ? true : undefined}
