@@ -45,19 +45,24 @@ describe("GET /statistics/retirements: the figures agree with the staff register
         })
         .where(eq(staff.id, s.id));
     }
-    // One teacher certainly past the point (the spread above depends on how many staff the district has and in what
-    // order their ids fall): born 70 years ago, both dates present.
-    const [veteran] = await api.db
+    // The spread above depends on how many staff the district has and in what order their ids fall, and on the day
+    // of the year (a June birthday is past from mid-June), so two teachers are placed for certain: one past the
+    // point (born 70 years ago) and one reaching 65 next year; both dates present.
+    const [veteran, nextYear] = await api.db
       .select({ id: staff.id })
       .from(staff)
       .where(and(eq(staff.districtId, districtId), ne(staff.id, admin1.staff.id), eq(staff.staffType, "Teaching")))
       .orderBy(asc(staff.lastName), asc(staff.id))
-      .limit(1);
-    if (!veteran) throw new Error("the demo district has no teacher");
+      .limit(2);
+    if (!veteran || !nextYear) throw new Error("the demo district has fewer than two teachers");
     await api.db
       .update(staff)
       .set({ dob: `${year - 70}-06-15`, dateOfFirstAppointment: `${year - 45}-01-10` })
       .where(eq(staff.id, veteran.id));
+    await api.db
+      .update(staff)
+      .set({ dob: `${year - 64}-06-15`, dateOfFirstAppointment: `${year - 30}-01-10` })
+      .where(eq(staff.id, nextYear.id));
     // The administrator (who does not see themselves in the download) is far from retiring.
     await api.db.update(staff).set({ dob: "1995-03-01", dateOfFirstAppointment: "2020-01-06" }).where(eq(staff.id, admin1.staff.id));
   });
