@@ -2,24 +2,44 @@ import { spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
 /**
- * `npm test`: every phase in turn, stopping at the first that fails, with one timing line per phase so each
- * run shows where its time goes. The API tests run once on the embedded database and, with
+ * `npm test`: every phase, stopping after the first group with a failure, with one timing line per phase so
+ * each run shows where its time goes. The API tests run once on the embedded database and, with
  * TEST_DATABASE_URL, once more on that PostgreSQL server, each timed apart.
+ *
+ * Phases that do not share a port or a folder run side by side, in groups: a phase alone leaves part of the
+ * two cores idle (the PostgreSQL tests wait on the server, the deployment test on its load balancer), and
+ * the group takes little more than its longest phase. A group's output is printed whole, phase by phase.
  */
 type Phase = [name: string, args: string[]];
+type Group = { name: string; phases: Phase[] };
 
-// Typecheck, lint and format each run on one core: on two cores the three together take little more than the longest.
-const staticChecks: Phase[] = [
-  ["typecheck", ["run", "typecheck"]],
-  ["lint", ["run", "lint"]],
-  ["format", ["run", "format:check"]],
-];
-const phases: Phase[] = [
-  ["unit and API tests, embedded database", ["exec", "--", "vitest", "run", "--project", "unit", "--project", "pglite"]],
-  ...(process.env.TEST_DATABASE_URL ? [["API tests, PostgreSQL", ["exec", "--", "vitest", "run", "--project", "postgres"]] as Phase] : []),
-  ["browser suite (the portal's build included)", ["run", "test:e2e"]],
-  ["smoke run against a stack apart", ["run", "test:e2e:smoke"]],
-  ["deployment test", ["run", "test:deploy"]],
+const groups: Group[] = [
+  // Typecheck, lint and format each run on one core.
+  {
+    name: "static checks together (typecheck, lint, format)",
+    phases: [
+      ["typecheck", ["run", "typecheck"]],
+      ["lint", ["run", "lint"]],
+      ["format", ["run", "format:check"]],
+    ],
+  },
+  // Each API test file has a database of its own, embedded or on the server, and every process it starts its own ports.
+  {
+    name: "API tests together",
+    phases: [
+      ["unit and API tests, embedded database", ["exec", "--", "vitest", "run", "--project", "unit", "--project", "pglite"]],
+      ...(process.env.TEST_DATABASE_URL ? [["API tests, PostgreSQL", ["exec", "--", "vitest", "run", "--project", "postgres"]] as Phase] : []),
+    ],
+  },
+  { name: "browser suite", phases: [["browser suite (the portal's build included)", ["run", "test:e2e"]]] },
+  // Both run the build the browser suite made; the smoke run's stack takes the suite's ports, the fleet free ones.
+  {
+    name: "smoke run and deployment test together",
+    phases: [
+      ["smoke run against a stack apart", ["run", "test:e2e:smoke"]],
+      ["deployment test", ["run", "test:deploy"]],
+    ],
+  },
 ];
 
 /**
@@ -41,14 +61,17 @@ const timings: string[] = [];
 const began = performance.now();
 const line = (name: string, seconds: number, cpu: number, outcome = "") =>
   `[test] ${name}: ${seconds.toFixed(0)} s${Number.isFinite(cpu) ? `, ${cpu.toFixed(0)} s of CPU` : ""}${outcome}`;
-/** `cpuStart` is childrenCpuSeconds() when the phase began; parallel phases are timed together only. */
+/** `cpuStart` is childrenCpuSeconds() when the phase (or, for a group, the previous phase to end) began. */
 const record = (name: string, start: number, ok: boolean, cpuStart = NaN) => {
   timings.push(line(name, (performance.now() - start) / 1000, childrenCpuSeconds() - cpuStart, ok ? "" : " (failed)"));
   console.log(timings.at(-1));
 };
 
-/** One phase with its output held back and printed whole when it ends, so parallel phases do not interleave. */
-function runQuietly([name, args]: Phase): Promise<boolean> {
+/**
+ * One phase with its output held back and printed whole when it ends, so parallel phases do not interleave.
+ * Its CPU time is what the processes reaped since the group's previous phase ended spent: this one's.
+ */
+function runQuietly([name, args]: Phase, cpu: { reaped: number }): Promise<boolean> {
   const start = performance.now();
   const child = spawn("npm", args, { stdio: ["ignore", "pipe", "pipe"] });
   const output: Buffer[] = [];
@@ -57,20 +80,32 @@ function runQuietly([name, args]: Phase): Promise<boolean> {
   return new Promise((done) =>
     child.once("close", (code) => {
       process.stdout.write(Buffer.concat(output));
-      record(name, start, code === 0);
+      const cpuStart = cpu.reaped;
+      cpu.reaped = childrenCpuSeconds();
+      record(name, start, code === 0, cpuStart);
       done(code === 0);
     }),
   );
 }
 
-const staticStart = performance.now();
-let failed = (await Promise.all(staticChecks.map(runQuietly))).includes(false);
-record("static checks together (typecheck, lint, format)", staticStart, !failed, 0);
-for (const [name, args] of failed ? [] : phases) {
+/** A group: a single phase with its output as it comes, several side by side, each held back. */
+async function runGroup({ name, phases }: Group): Promise<boolean> {
   const [start, cpuStart] = [performance.now(), childrenCpuSeconds()];
-  const result = spawnSync("npm", args, { stdio: "inherit" });
-  failed = result.status !== 0;
-  record(name, start, !failed, cpuStart);
+  if (phases.length === 1 && phases[0]) {
+    const [phaseName, args] = phases[0];
+    const ok = spawnSync("npm", args, { stdio: "inherit" }).status === 0;
+    record(phaseName, start, ok, cpuStart);
+    return ok;
+  }
+  const cpu = { reaped: cpuStart };
+  const ok = !(await Promise.all(phases.map((phase) => runQuietly(phase, cpu)))).includes(false);
+  record(name, start, ok, cpuStart);
+  return ok;
+}
+
+let failed = false;
+for (const group of groups) {
+  failed = !(await runGroup(group));
   if (failed) break;
 }
 console.log(
