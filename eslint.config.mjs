@@ -63,6 +63,21 @@ export default tseslint.config(
       ],
     },
   },
+  // A backdrop filter is drawn again for every frame that changes what lies under it: on a phone without a
+  // fast GPU (and in the browser suite, whose compositor ran two thirds busier) that is costly, and the sticky
+  // header, the loading overlay and the registration's progress were nearly opaque anyway.
+  {
+    files: ["app/**/*.tsx", "components/**/*.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Literal[value=/backdrop-(blur|filter)/], TemplateElement[value.raw=/backdrop-(blur|filter)/]",
+          message: "No backdrop filters: they are drawn again every frame (README 'Performance'); use an opaque background.",
+        },
+      ],
+    },
+  },
   {
     files: ["services/**/*.ts"],
     rules: {

@@ -74,7 +74,7 @@ export function MainShell({ nav, districtName, districtTerm, logo, staffName, is
           </ul>
         </nav>
       </aside>
-      <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-border bg-card/95 px-3 backdrop-blur sm:px-5">
+      <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-border bg-card px-3 sm:px-5">
         <button
           type="button"
           className="rounded p-2 lg:hidden"

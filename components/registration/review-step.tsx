@@ -134,7 +134,7 @@ function StepHeading({ title, onEdit, busy }: { title: string; onEdit: () => voi
 function PresenceProgress({ share }: { share: number }) {
   const percent = Math.round(share * 100);
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-background/70 p-4 backdrop-blur-sm">
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-background/80 p-4">
       <div role="status" aria-live="polite" className="flex w-full max-w-sm flex-col gap-3 rounded-lg border border-border bg-card px-5 py-4 shadow-lg">
         <span className="text-sm font-medium">{registrationMessages.presenceWorking}</span>
         <progress className="h-2 w-full accent-primary" max={100} value={percent} aria-label={registrationMessages.presenceWorking}>
