@@ -14,7 +14,7 @@ type Phase = [name: string, args: string[]];
 type Group = { name: string; phases: Phase[] };
 
 const groups: Group[] = [
-  // Typecheck, lint and format each run on one core.
+  // Typecheck, lint and format each run on one core: together they take little more than the longest.
   {
     name: "static checks together (typecheck, lint, format)",
     phases: [
