@@ -1,12 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { portalUrl } from "./support/ports";
-import { measuredPages, openScriptMeter, type MeasuredPage, type ScriptMeter } from "./support/script-weight";
+import { measuredPages, openScriptMeter, type MeasuredPage, type ScriptMeter, type Weighed } from "./support/script-weight";
 
 /**
  * The script budgets (architecture 'Performance'): every page route of lib/routes.ts, on a cold load of
  * the production build, transfers no more of the portal's own compressed script than its budget (guest
  * pages 165 KB, signed-in pages 210 KB). Byte counts are fixed for a build, so this is a test, not a timing.
- * Each account signs in once; every page is loaded in a new tab with the browser's cache off.
+ * Each account signs in once; every page is loaded in a new tab with the browser's cache off. The same
+ * loads show that every page is styled and carries the portal's stylesheet at most twice (its style
+ * element and React's payload; app/layout.tsx says how a third copy came in).
  */
 test.describe("script budgets", () => {
   test.describe.configure({ mode: "serial" });
@@ -31,7 +33,7 @@ test.describe("script budgets", () => {
       const account = page.account?.email ?? "guest";
       lanes.set(account, [...(lanes.get(account) ?? []), page]);
     }
-    const weighed = new Map<MeasuredPage, { kb: number; status: number; ms: number }>();
+    const weighed = new Map<MeasuredPage, Weighed & { ms: number }>();
     const coldAgain: string[] = [];
     await Promise.all(
       [...lanes].map(async ([account, lane]) => {
@@ -62,5 +64,9 @@ test.describe("script budgets", () => {
       .map((page) => `${page.path}: ${weighed.get(page)?.kb.toFixed(1)} KB of script, budget ${page.budgetKb} KB`);
     expect(over, `pages over their script budget:\n${over.join("\n")}`).toEqual([]);
     expect(coldAgain, "a page loaded again came partly from the cache").toEqual([]);
+    const unstyled = pages.filter((page) => !weighed.get(page)?.styled).map((page) => page.path);
+    expect(unstyled, "pages without the portal's stylesheet").toEqual([]);
+    const copies = pages.filter((page) => (weighed.get(page)?.stylesheets ?? 0) > 2).map((page) => `${page.path}: ${weighed.get(page)?.stylesheets} copies`);
+    expect(copies, "pages carrying the stylesheet more than twice").toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { AuthIllustration } from "@/components/layout/auth-illustration";
 import { Footer } from "@/components/layout/footer";
 import { OfflineBanner } from "@/components/layout/offline-banner";
+import "@/app/globals.css";
 
 /** Auth layout (spec §2): illustration on the left from medium screens up, content on the right. */
 export default function AuthLayout({ children }: { children: ReactNode }) {

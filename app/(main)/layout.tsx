@@ -8,6 +8,7 @@ import { OrganizationSwitcher } from "@/components/session/organization-switcher
 import { term } from "@/lib/contract/terminology";
 import { requestTime } from "@/lib/request-time";
 import { getSignedInUser } from "@/lib/server-api";
+import "@/app/globals.css";
 
 /**
  * The main dashboard layout and its content rule (spec §2): missing requirements close the portal;

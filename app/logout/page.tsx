@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { LogoutRunner } from "@/components/auth/logout-runner";
+import "@/app/globals.css";
 
 export const metadata: Metadata = { title: "Logging out" };
 

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Footer } from "@/components/layout/footer";
 import { OfflineBanner } from "@/components/layout/offline-banner";
 import { QueryProvider } from "@/components/query-provider";
+import "@/app/globals.css";
 
 /** The registration page: the auth layout's offline banner and footer, wide enough for the staff form. */
 export default function RegisterLayout({ children }: { children: ReactNode }) {

@@ -80,11 +80,23 @@ async function readDeepIds(context: BrowserContext, portal: string): Promise<Dee
   return { editSchool, editRole, staffRecordOf, studentRecordOf, standInCheckoutOf };
 }
 
+export type Weighed = {
+  kb: number;
+  status: number;
+  /** How many times the document carries the portal's stylesheet (in the style element and in React's payload). */
+  stylesheets: number;
+  /** Whether the portal's stylesheet applies: the body has the palette's background. */
+  styled: boolean;
+};
+
+/** A rule only the portal's stylesheet (app/globals.css) has, to count its copies in a document. */
+const stylesheetMarker = ".hatched{";
+
 export type ScriptMeter = {
   /** The deep routes' ids, read as the district administrator. */
   deepIds: () => Promise<DeepIds>;
-  /** The portal's own script a cold load of the page transfers, compressed, and the page's status. */
-  weigh: (page: MeasuredPage) => Promise<{ kb: number; status: number }>;
+  /** The portal's own script a cold load of the page transfers, compressed, the page's status and its stylesheet. */
+  weigh: (page: MeasuredPage) => Promise<Weighed>;
   close: () => Promise<void>;
 };
 
@@ -125,7 +137,9 @@ export function openScriptMeter(browser: Browser, portal: string): ScriptMeter {
         });
         const answer = await tab.goto(page.path, { waitUntil: "networkidle" });
         const bytes = (await Promise.all(sizes)).reduce((sum, n) => sum + n, 0);
-        return { kb: bytes / 1024, status: answer?.status() ?? 0 };
+        const html = (await answer?.text()) ?? "";
+        const styled = await tab.evaluate(() => getComputedStyle(document.body).backgroundColor !== "rgba(0, 0, 0, 0)");
+        return { kb: bytes / 1024, status: answer?.status() ?? 0, stylesheets: html.split(stylesheetMarker).length - 1, styled };
       } finally {
         await tab.close();
       }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { backPath } from "@/lib/form-without-script";
+import "@/app/globals.css";
 
 const title = "This page needs its script";
 export const metadata: Metadata = { title };

@@ -4,6 +4,7 @@ import { StandInCheckout, type StandInPayment } from "@/components/billing/stand
 import { paymentReferencePattern } from "@/lib/contract/billing-values";
 import { standInIsOn } from "@/lib/bff/stand-in-mode";
 import { env } from "@/lib/env";
+import "@/app/globals.css";
 
 export const metadata: Metadata = { title: "Test checkout" };
 
