@@ -61,6 +61,17 @@ test.describe("students: the area and the admission register", () => {
     await expectNoSeriousA11yViolations(page);
     await expectFitsScreen(page);
 
+    // By place: the states and their LGAs are not in the page's HTML (about 40 KB); the place filters read
+    // them once the page is hydrated, and the LGA list follows the state chosen.
+    expect(await (await page.request.get(page.url())).text()).not.toContain("fullStateEnum");
+    await filters.getByLabel("State of residence").selectOption("Lagos");
+    await expect(page).toHaveURL(/stateOfResidence=Lagos/);
+    await expect(filters.getByLabel("LGA of residence")).toBeEnabled();
+    await expect(filters.getByLabel("LGA of residence").getByRole("option", { name: "Ikorodu" })).toBeAttached();
+    await filters.getByLabel("State of residence").selectOption("");
+    await expect(page).not.toHaveURL(/stateOfResidence=/);
+    await expect(register(page).getByRole("rowheader")).toHaveCount(total);
+
     // By text: the admission number finds that pupil alone, and goes into the URL.
     await filters.getByLabel("Search students").fill(first.admissionNumber);
     await expect(page).toHaveURL(new RegExp(`searchTerm=${encodeURIComponent(first.admissionNumber)}`));

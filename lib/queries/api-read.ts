@@ -1,4 +1,4 @@
-import { useQuery, type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
+import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
 import { billingApi, clientApi, districtApi } from "../client-api";
 import type { ApiTarget } from "../bff/upstream";
 
@@ -17,4 +17,14 @@ export const readUrl = (read: ApiRead<unknown>) => (read.api === "billing" ? bil
 /** The one way a component reads: React Query over the BFF. */
 export function useApiRead<T, S = T>(read: ApiRead<T>, options: Omit<UseQueryOptions<T, Error, S>, "queryKey" | "queryFn"> = {}) {
   return useQuery({ queryKey: read.queryKey, queryFn: () => clientApi<T>(readUrl(read)), ...options });
+}
+
+/**
+ * Starts a read before the component that needs it is shown (on the intent to open it: a pointer over the
+ * button, the focus on it), so its data and the component's code come down side by side. A read that is
+ * cached and fresher than `staleTime` is not fetched again.
+ */
+export function usePrefetchRead() {
+  const client = useQueryClient();
+  return <T>(read: ApiRead<T>, staleTime = 0) => void client.prefetchQuery({ queryKey: read.queryKey, queryFn: () => clientApi<T>(readUrl(read)), staleTime });
 }

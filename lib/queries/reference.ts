@@ -1,4 +1,4 @@
-import { apiRead, useApiRead } from "./api-read";
+import { apiRead, useApiRead, usePrefetchRead } from "./api-read";
 
 /** GET /generic-apis/all-enum (spec §3 'Configuration data'). */
 export type AllEnum = {
@@ -17,3 +17,9 @@ export const referenceReads = { allEnum: () => apiRead<AllEnum>(referenceKeys.al
 
 /** Reference data never changes while the portal runs: read once a session. */
 export const useAllEnum = () => useApiRead(referenceReads.allEnum(), { staleTime: Infinity });
+
+/** Reads the reference data ahead of a form that shows it (see usePrefetchRead). */
+export function usePrefetchAllEnum() {
+  const prefetch = usePrefetchRead();
+  return () => prefetch(referenceReads.allEnum(), Infinity);
+}

@@ -3,7 +3,6 @@ import type { Metadata } from "next";
 import { PageFrame } from "@/components/layout/page-frame";
 import { ProfileView } from "@/components/profile/profile-view";
 import { TwoStepSignIn } from "@/components/profile/two-step-sign-in";
-import { referenceReads } from "@/lib/queries/reference";
 import { staffReads } from "@/lib/queries/staff";
 import { serverQueries } from "@/lib/server-prefetch";
 import { getSignedInUser } from "@/lib/server-api";
@@ -16,7 +15,7 @@ export default async function ProfilePage() {
   // The API answers whether an e-mail or phone is taken only to those who add or change staff, in an Active district.
   const liveChecks = me.district.accountStatus === "Active" && (permissions.includes("staff.create") || permissions.includes("staff.update"));
   const queries = serverQueries();
-  const [{ staff }] = await Promise.all([queries.fetch(staffReads.record(me.id)), queries.prefetch(referenceReads.allEnum())]);
+  const { staff } = await queries.fetch(staffReads.record(me.id));
   return (
     <PageFrame title="User profile" crumbs={[{ label: "User profile" }]}>
       <HydrationBoundary state={queries.state()}>

@@ -3,7 +3,6 @@ import type { Metadata } from "next";
 import { Forbidden } from "@/components/layout/forbidden";
 import { PageFrame } from "@/components/layout/page-frame";
 import { StaffRegister } from "@/components/staff/staff-register";
-import { referenceReads } from "@/lib/queries/reference";
 import { schoolReads } from "@/lib/queries/schools";
 import { filtersFromQuery, staffReads } from "@/lib/queries/staff";
 import { searchParamsOf } from "@/lib/register-url";
@@ -29,11 +28,12 @@ export default async function StaffManagementPage({ searchParams }: Props) {
     );
   const { filters, page } = filtersFromQuery(searchParamsOf(await searchParams));
   const queries = serverQueries();
+  // Not the reference lists (states and LGAs, about 40 KB): only the place filters under 'More filters' show
+  // them, closed on a first load, and they read them once the page is hydrated.
   await Promise.all([
     queries.prefetch(staffReads.register(districtId, filters, page)),
     queries.prefetch(staffReads.total(districtId, filters)),
     can.has("school.view") ? queries.prefetch(schoolReads.byDistrict(districtId)) : null,
-    queries.prefetch(referenceReads.allEnum()),
   ]);
   return (
     <PageFrame {...frame}>

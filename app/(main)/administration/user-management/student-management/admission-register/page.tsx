@@ -4,7 +4,6 @@ import { Forbidden } from "@/components/layout/forbidden";
 import { PageFrame } from "@/components/layout/page-frame";
 import { AdmissionRegister } from "@/components/students/register/admission-register";
 import { classReads } from "@/lib/queries/classes";
-import { referenceReads } from "@/lib/queries/reference";
 import { schoolReads } from "@/lib/queries/schools";
 import { studentFiltersFromQuery, studentRegisterReads } from "@/lib/queries/students";
 import { searchParamsOf } from "@/lib/register-url";
@@ -33,12 +32,13 @@ export default async function AdmissionRegisterPage({ searchParams }: Props) {
     );
   const { filters, page } = studentFiltersFromQuery(searchParamsOf(await searchParams));
   const queries = serverQueries();
+  // Not the reference lists (states and LGAs, about 40 KB): only the place filters under 'More filters' show
+  // them, closed on a first load, and they read them once the page is hydrated.
   await Promise.all([
     queries.prefetch(studentRegisterReads.register(districtId, filters, page)),
     queries.prefetch(studentRegisterReads.total(districtId, filters)),
     can.has("school.view") ? queries.prefetch(schoolReads.byDistrict(districtId)) : null,
     can.has("class.view") && filters.school ? queries.prefetch(classReads.ofSchool(filters.school)) : null,
-    queries.prefetch(referenceReads.allEnum()),
   ]);
   return (
     <PageFrame {...frame}>
