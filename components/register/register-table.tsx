@@ -1,6 +1,6 @@
 "use client";
 
-import { defaultRangeExtractor, useWindowVirtualizer, type Range } from "@tanstack/react-virtual";
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { ColumnHeads } from "@/components/ui/column-heads";
 import { phoneCards } from "@/components/ui/phone-cards";
@@ -11,21 +11,17 @@ const ROW_HEIGHT = 52;
  * The window's height the server draws the first rows for (it knows no window): without one the server
  * drew no row and hydration drew them, moving everything under the table after the first paint (the
  * footer, the pages; a layout shift of 0.06 on a phone). As tall as a desktop window, so the rows drawn
- * cover the first screen of any common window; the rows past the real window's end are dropped after
- * hydration, below the fold, where nothing is seen to move.
+ * cover the first screen of any common window; the rows the real window does not need are dropped after
+ * hydration, below the fold, where nothing is seen to move (the columns are sized from their heads, see
+ * the table's comment, so dropping rows moves no column either).
  */
 const FIRST_WINDOW_HEIGHT = 1080;
-const OVERSCAN = 12;
 /**
- * The rows the server draws (those of FIRST_WINDOW_HEIGHT, and the overscan), kept drawn while the page is
- * near its top: the table sizes its columns by the rows drawn, so dropping some after hydration moved the
- * column heads and the rows sideways (seen on the admission register at desktop).
+ * Rows drawn beyond the window's ends once the page is hydrated, so scrolling shows rows already drawn.
+ * The server and hydration draw none: they would be rows no one sees, and hydrating them cost the most of
+ * the admission register's blocking time on a phone (its rows are cards there, two on the first screen).
  */
-const FIRST_ROWS = Math.ceil(FIRST_WINDOW_HEIGHT / ROW_HEIGHT) + OVERSCAN + 1;
-const keepFirstRows = (range: Range) =>
-  defaultRangeExtractor(
-    range.startIndex - range.overscan < FIRST_ROWS ? { ...range, endIndex: Math.max(range.endIndex, Math.min(FIRST_ROWS, range.count) - 1) } : range,
-  );
+const OVERSCAN = 12;
 
 /** One column of a register: its header, what a row shows in it, and whether that cell names the row. */
 export type RegisterColumn<Row> = {
@@ -72,16 +68,16 @@ const box = "h-4 w-4 accent-[rgb(var(--primary))]";
  */
 export function RegisterTable<Row extends { id: string }>({ rows, columns, caption, selection, minWidth }: Props<Row>) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const [offset, setOffset] = useState(0);
+  // null until mounted: the server's render and hydration, which draw the first window's rows only.
+  const [offset, setOffset] = useState<number | null>(null);
   useLayoutEffect(() => {
     setOffset(bodyRef.current ? bodyRef.current.getBoundingClientRect().top + window.scrollY : 0);
   }, []);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: () => ROW_HEIGHT,
-    overscan: OVERSCAN,
-    rangeExtractor: keepFirstRows,
-    scrollMargin: offset,
+    overscan: offset === null ? 0 : OVERSCAN,
+    scrollMargin: offset ?? 0,
     initialRect: { width: 0, height: FIRST_WINDOW_HEIGHT },
     // The server's offset, so hydration draws the rows the server drew; the window's own is read once mounted.
     initialOffset: 0,
