@@ -53,7 +53,15 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("an upload's memory", ()
   const upload = async (bytes: Uint8Array, name: string) => {
     const form = new FormData();
     form.append("file", new Blob([new Uint8Array(bytes)]), name);
-    const response = await fetch(`${apis.districtUrl}/school/upload-multiple`, { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${apis.districtUrl}/school/upload-multiple`, {
+      method: "POST",
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    }).catch((error: unknown) => {
+      // Once, on a busy machine, the connection broke mid-upload (EPIPE) with no answer: say what the APIs said.
+      const state = apis.child.exitCode ?? apis.child.signalCode ?? "running";
+      throw new Error(`upload of ${name} failed (${String(error)}); the APIs: ${state}; their last output:\n${apis.output().slice(-3000)}`, { cause: error });
+    });
     return { status: response.status, body: (await response.json()) as ImportRowsPage & { message?: string } };
   };
 
