@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { RegistrationWizard } from "@/components/registration/registration-wizard";
 import { routes } from "@/lib/routes";
 
@@ -11,9 +11,9 @@ export default function RegisterPage() {
       <h1 className="text-2xl font-bold">Register a district</h1>
       <p className="mb-4 text-sm text-muted-foreground">
         The district&apos;s administrator registers it; the state&apos;s reviewers approve it before its operations open. Already registered?{" "}
-        <Link href={routes.login} className="font-medium text-primary hover:underline">
+        <NavLink href={routes.login} className="font-medium text-primary hover:underline">
           Sign in
-        </Link>
+        </NavLink>
       </p>
       <RegistrationWizard />
     </>

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { Button } from "@/components/ui/button";
 import { LoadingOverlay } from "@/components/ui/loading-overlay";
@@ -36,9 +36,9 @@ export function ForgotPasswordForm() {
       <Button type="submit" disabled={busy}>
         Send reset code
       </Button>
-      <Link href={routes.login} className="text-center text-sm font-medium text-primary hover:underline">
+      <NavLink href={routes.login} className="text-center text-sm font-medium text-primary hover:underline">
         Back to sign in
-      </Link>
+      </NavLink>
     </form>
   );
 }

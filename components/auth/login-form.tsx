@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { useSearchParams } from "next/navigation";
 import { onInvalidSubmit } from "@/lib/on-invalid-submit";
 import { Button } from "@/components/ui/button";
@@ -37,9 +37,9 @@ export function LoginForm() {
       <TextField label="E-mail" type="email" autoComplete="username" error={errors.email?.message} {...form.register("email")} />
       <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...form.register("password")} />
       <div className="flex justify-end">
-        <Link href={routes.forgotPassword} className="text-sm font-medium text-primary hover:underline">
+        <NavLink href={routes.forgotPassword} className="text-sm font-medium text-primary hover:underline">
           Forgot password?
-        </Link>
+        </NavLink>
       </div>
       <Button type="submit" disabled={busy}>
         Sign in

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { useSearchParams } from "next/navigation";
 import { Controller } from "react-hook-form";
 import { onInvalidSubmit } from "@/lib/on-invalid-submit";
@@ -46,9 +46,9 @@ export function UpdatePasswordForm() {
     return (
       <div className="flex flex-col gap-4">
         <p role="alert">There is no reset code waiting in this browser. Request a code first.</p>
-        <Link href={routes.forgotPassword} className="font-medium text-primary hover:underline">
+        <NavLink href={routes.forgotPassword} className="font-medium text-primary hover:underline">
           Request a reset code
-        </Link>
+        </NavLink>
       </div>
     );
   }
@@ -72,9 +72,9 @@ export function UpdatePasswordForm() {
       <Button type="submit" disabled={busy}>
         Update password
       </Button>
-      <Link href={routes.forgotPassword} className="text-center text-sm font-medium text-primary hover:underline">
+      <NavLink href={routes.forgotPassword} className="text-center text-sm font-medium text-primary hover:underline">
         Send a new code
-      </Link>
+      </NavLink>
     </form>
   );
 }

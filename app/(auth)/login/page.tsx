@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { LoginForm } from "@/components/auth/login-form";
 import { routes } from "@/lib/routes";
 
@@ -15,9 +15,9 @@ export default function LoginPage() {
       <LoginForm />
       <p className="mt-6 text-center text-sm text-muted-foreground">
         A new district?{" "}
-        <Link href={routes.register} className="font-medium text-primary hover:underline">
+        <NavLink href={routes.register} className="font-medium text-primary hover:underline">
           Register it
-        </Link>
+        </NavLink>
       </p>
     </>
   );

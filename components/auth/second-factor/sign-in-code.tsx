@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { useSearchParams } from "next/navigation";
 import { successNotices } from "@/lib/contract/notices";
 import { secondStepCalls } from "@/lib/queries/second-factor";
@@ -25,9 +25,9 @@ export function SignInCode() {
         }
       />
       <p className="mt-6 text-center text-sm text-muted-foreground">
-        <Link href={routes.login} className="font-medium text-primary hover:underline">
+        <NavLink href={routes.login} className="font-medium text-primary hover:underline">
           Back to sign in
-        </Link>
+        </NavLink>
       </p>
     </>
   );
