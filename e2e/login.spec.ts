@@ -1,3 +1,4 @@
+import { routes } from "../lib/routes";
 import { accounts, expect, passSecondStep, signInThroughForm, test } from "./support/fixtures";
 
 test.describe("sign-in form", () => {
@@ -41,6 +42,22 @@ test.describe("sign-in form", () => {
     await expect(superAdmin.getByText("Login Successful")).toBeVisible();
     await superAdmin.waitForURL(/\/super-admin/);
     await context.close();
+  });
+
+  test("fetches no other page ahead until the user points at or tabs to its link", async ({ page }) => {
+    // As plain Next links, 'Register it' and 'Forgot password?' were prefetched as soon as they were in view, each twice.
+    const prefetched: string[] = [];
+    page.on("request", (request) => {
+      if (request.headers()["next-router-prefetch"]) prefetched.push(new URL(request.url()).pathname);
+    });
+    await page.goto(routes.login);
+    await expect(page.getByRole("link", { name: "Forgot password?" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(prefetched).toEqual([]);
+
+    await page.getByRole("link", { name: "Forgot password?" }).focus();
+    await expect.poll(() => prefetched).toContain(routes.forgotPassword);
+    expect(prefetched).not.toContain(routes.register);
   });
 
   test("the password can be shown and hidden", async ({ page }) => {
