@@ -37,22 +37,18 @@ describe("the provider's webhook, recorded first", () => {
   const balanceOf = async (districtId: string) => (await api.db.select().from(wallet).where(eq(wallet.districtId, districtId)))[0]?.balance ?? 0;
   const entriesOf = (reference: string) => api.db.select().from(ledgerEntry).where(eq(ledgerEntry.reference, reference));
   const eventsOf = (reference: string) => api.db.select().from(webhookEvent).where(eq(webhookEvent.reference, reference));
+  /** Whether `check` holds within `withinMs`, asked every 50 ms. */
+  const within = async (withinMs: number, check: () => Promise<boolean>) => {
+    for (const began = Date.now(); Date.now() - began < withinMs; await new Promise((r) => setTimeout(r, 50))) if (await check()) return true;
+    return false;
+  };
+  const allDone = async (reference: string) => (await eventsOf(reference)).every((e) => e.processedAt !== null);
   /** The credit is in the ledger and the event's work is recorded as done (two statements: the outcome comes just after the credit). */
-  const creditedIn = async (reference: string, withinMs: number) => {
-    for (const began = Date.now(); Date.now() - began < withinMs; await new Promise((r) => setTimeout(r, 50))) {
-      const done = (await eventsOf(reference)).every((e) => e.processedAt !== null);
-      if (done && (await entriesOf(reference)).length > 0) return true;
-    }
-    return false;
-  };
+  const creditedIn = (reference: string, withinMs: number) =>
+    within(withinMs, async () => (await allDone(reference)) && (await entriesOf(reference)).length > 0);
   /** The event's work is recorded as done, whatever its outcome. */
-  const processedIn = async (reference: string, withinMs: number) => {
-    for (const began = Date.now(); Date.now() - began < withinMs; await new Promise((r) => setTimeout(r, 50))) {
-      const events = await eventsOf(reference);
-      if (events.length > 0 && events.every((e) => e.processedAt !== null)) return true;
-    }
-    return false;
-  };
+  const processedIn = (reference: string, withinMs: number) =>
+    within(withinMs, async () => (await eventsOf(reference)).length > 0 && (await allDone(reference)));
   const send = (webhook: SignedWebhook, headers: Record<string, string> = {}) =>
     billingCall(api, "POST", "/wallet/webhook", {
       body: webhook.body,
