@@ -91,7 +91,7 @@ test.describe("forms sent without the page's script", () => {
 });
 
 // Before: React kept what the browser showed but never told the page, so nothing followed the choice.
-test.describe("what is chosen or typed before the page's script has run", () => {
+test.describe("what is chosen or typed before the page's script has run, or while it runs", () => {
   test("a district chosen then shows its keys once the script runs @demo", async ({ page }) => {
     const { staff } = await me(await apiToken(accounts.admin2));
     const release = await openBeforeScript(page, accounts.superAdmin, "/super-admin/api-keys");
@@ -110,6 +110,21 @@ test.describe("what is chosen or typed before the page's script has run", () => 
     release();
     await expect.poll(() => new URL(page.url()).searchParams.get("searchTerm")).toBe(name);
     await expect(page.getByLabel("Search schools")).toHaveValue(name);
+  });
+
+  // Before: the choice was lost. React finished hydrating the field inside the change event itself, and that first
+  // commit put the select back to the value it was drawn with, so neither React nor the page saw anything chosen.
+  test("a filter chosen while the script is still starting the page is applied once it has @demo", async ({ page, signIn }) => {
+    await signIn(accounts.admin1, { next: routes.dashboard });
+    // A slow phone, made certain: a CPU six times slower, and the choice made as soon as the field is drawn, while
+    // the page's script comes and starts the page.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+    await page.goto(routes.transactions, { waitUntil: "commit" });
+    await page.getByLabel("Transaction action").selectOption("FUNDING");
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    await expect.poll(() => new URL(page.url()).searchParams.get("transactionAction")).toBe("FUNDING");
+    await expect(page.getByLabel("Transaction action")).toHaveValue("FUNDING");
   });
 });
 
