@@ -11,19 +11,28 @@ type AxeWindow = { axe: { run: (context: Document, options: object) => Promise<{
  * rule and the elements so the failure says what to fix.
  */
 export async function expectNoSeriousA11yViolations(page: Page) {
-  // Colours are judged as they end up: let finite animations (a notification fading in) finish first.
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-      // Long enough for a loaded machine, whose frames come late.
-      new Promise((done) => setTimeout(done, 5_000)),
-    ]),
-  );
+  // Colours are judged as they end up: let finite animations and transitions (a notification fading in or out)
+  // finish first, until two frames in a row start none: a notification mounted a moment ago begins its fade-in a
+  // frame later, so one look at the running animations could find none and axe judge the toast half transparent.
+  await page.evaluate(async () => {
+    const giveUpAt = performance.now() + 5_000; // long enough for a loaded machine, whose frames come late
+    const running = () => document.getAnimations().filter((a) => a.playState === "running" && a.effect?.getComputedTiming().iterations !== Infinity);
+    // A frame, or 100 ms where none comes (a page the browser does not draw).
+    const frame = () => new Promise((done) => (requestAnimationFrame(() => done(undefined)), setTimeout(done, 100)));
+    let quietFrames = 0;
+    while (quietFrames < 2 && performance.now() < giveUpAt) {
+      const now = running();
+      if (now.length === 0) quietFrames += 1;
+      else {
+        quietFrames = 0;
+        await Promise.race([
+          Promise.all(now.map((a) => a.finished.catch(() => undefined))),
+          new Promise((done) => setTimeout(done, giveUpAt - performance.now())),
+        ]);
+      }
+      await frame();
+    }
+  });
   // Next streams a dynamic page's metadata after its first bytes: after a client navigation the title can come a
   // moment after the page is drawn. A page that never gets one is still reported by axe.
   await page.waitForFunction(() => document.title !== "", null, { timeout: 5_000 }).catch(() => undefined);
