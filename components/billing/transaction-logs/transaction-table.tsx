@@ -17,7 +17,8 @@ type Props = {
 const columns: RegisterColumn<TransactionLogItem>[] = [
   // Lagos time, as every time in the portal (architecture 'Data').
   { label: "Date", width: "sm:w-[9.5rem]", className: "whitespace-nowrap", cell: (e) => formatMoment(e.createdAt) },
-  { label: "Reference", rowHeader: true, width: "sm:w-[11.5rem]", className: "whitespace-nowrap font-mono text-xs", cell: (e) => e.reference },
+  // On a phone a reference wraps anywhere: a refund's ("refund:" and the provider's and the funding's) is wider than the screen.
+  { label: "Reference", rowHeader: true, width: "sm:w-[11.5rem]", className: "wrap-anywhere font-mono text-xs sm:whitespace-nowrap", cell: (e) => e.reference },
   {
     // Its marks (test money, refunded) wrap under the action in the column's width.
     label: "Action",
