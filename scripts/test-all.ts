@@ -57,13 +57,34 @@ function childrenCpuSeconds(): number {
   }
 }
 
+/**
+ * The machine's busy and total CPU time so far, all cores (Linux: /proc/stat's first line, idle and iowait
+ * being the idle part); null elsewhere. A phase's CPU above counts only the processes it waited for: the
+ * browser suite's stack and browsers are not among them, so the group's line also says how busy the whole
+ * machine was, which shows whether running more beside it could gain anything.
+ */
+function machineCpu(): { busy: number; total: number } | null {
+  try {
+    const ticks = (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "").trim().split(/\s+/).slice(1).map(Number);
+    const total = ticks.reduce((sum, t) => sum + t, 0);
+    return { busy: total - (ticks[3] ?? 0) - (ticks[4] ?? 0), total };
+  } catch {
+    return null;
+  }
+}
+const busyShare = (start: ReturnType<typeof machineCpu>) => {
+  const end = machineCpu();
+  if (!start || !end || end.total === start.total) return "";
+  return `, the machine ${Math.round((100 * (end.busy - start.busy)) / (end.total - start.total))} % busy`;
+};
+
 const timings: string[] = [];
 const began = performance.now();
 const line = (name: string, seconds: number, cpu: number, outcome = "") =>
   `[test] ${name}: ${seconds.toFixed(0)} s${Number.isFinite(cpu) ? `, ${cpu.toFixed(0)} s of CPU` : ""}${outcome}`;
 /** `cpuStart` is childrenCpuSeconds() when the phase (or, for a group, the previous phase to end) began. */
-const record = (name: string, start: number, ok: boolean, cpuStart = NaN) => {
-  timings.push(line(name, (performance.now() - start) / 1000, childrenCpuSeconds() - cpuStart, ok ? "" : " (failed)"));
+const record = (name: string, start: number, ok: boolean, cpuStart = NaN, machine = "") => {
+  timings.push(line(name, (performance.now() - start) / 1000, childrenCpuSeconds() - cpuStart, `${machine}${ok ? "" : " (failed)"}`));
   console.log(timings.at(-1));
 };
 
@@ -90,16 +111,16 @@ function runQuietly([name, args]: Phase, cpu: { reaped: number }): Promise<boole
 
 /** A group: a single phase with its output as it comes, several side by side, each held back. */
 async function runGroup({ name, phases }: Group): Promise<boolean> {
-  const [start, cpuStart] = [performance.now(), childrenCpuSeconds()];
+  const [start, cpuStart, machineStart] = [performance.now(), childrenCpuSeconds(), machineCpu()];
   if (phases.length === 1 && phases[0]) {
     const [phaseName, args] = phases[0];
     const ok = spawnSync("npm", args, { stdio: "inherit" }).status === 0;
-    record(phaseName, start, ok, cpuStart);
+    record(phaseName, start, ok, cpuStart, busyShare(machineStart));
     return ok;
   }
   const cpu = { reaped: cpuStart };
   const ok = !(await Promise.all(phases.map((phase) => runQuietly(phase, cpu)))).includes(false);
-  record(name, start, ok, cpuStart);
+  record(name, start, ok, cpuStart, busyShare(machineStart));
   return ok;
 }
 
