@@ -1,5 +1,6 @@
 import { billingMessages, formatNaira, type ReportCardQuote, type TransactionLogTotals, type WalletBalance } from "../lib/contract/billing-values";
 import { expectNoSeriousA11yViolations } from "./support/axe";
+import { me } from "./support/district-admin";
 import { expectFitsScreen } from "./support/fits-screen";
 import { accounts, apiToken, billingApi, districtApi, expect, test } from "./support/fixtures";
 import { expectColumnsInView } from "./support/in-view";
@@ -211,7 +212,7 @@ test.describe("wallet, funding and report cards", () => {
     const district1 = days.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Education District I", exact: true }) });
     // Today's refunds of district 1: this step's ₦1,000, and another's when the block is run again after a failure.
     const token = await apiToken(accounts.admin1);
-    const { staff } = (await (await districtApi("GET", "/auth/me", token)).json()) as { staff: { district: { id: string } } };
+    const { staff } = await me(token);
     const refunds = (await (
       await billingApi("GET", `/transaction-logs/search-total?district[0]=${staff.district.id}&transactionAction=REFUND`, token)
     ).json()) as TransactionLogTotals;
