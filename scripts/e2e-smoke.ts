@@ -7,7 +7,11 @@ import { mailboxUrl, portalUrl } from "../e2e/support/ports";
  * its time: starts a stack apart from the suite, as QA's staging would be, then runs the tests tagged @smoke
  * against it through E2E_BASE_URL with sign-ins from E2E_* variables, read-only (no E2E_ALLOW_WRITES).
  */
-const stack = spawn(process.execPath, ["--import", "tsx", "e2e/support/stack-server.ts"], { stdio: ["ignore", "ignore", "inherit"] });
+// On the embedded database, as `npm start` runs (the suite's own stack is on the test server when there is one).
+const stack = spawn(process.execPath, ["--import", "tsx", "e2e/support/stack-server.ts"], {
+  stdio: ["ignore", "ignore", "inherit"],
+  env: { ...process.env, E2E_EMBEDDED: "true" },
+});
 const stopped = new Promise((done) => stack.once("exit", done));
 
 async function ready(deadline: number) {
