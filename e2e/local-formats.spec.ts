@@ -1,3 +1,4 @@
+import { routes } from "../lib/routes";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { accounts, expect, test } from "./support/fixtures";
 import { fakeMapsPlaces } from "./support/maps";
@@ -79,5 +80,23 @@ test.describe("local formats", () => {
     await expect(dob).toHaveAttribute("placeholder", "DD/MM/YYYY");
     await dob.pressSequentially("14051972");
     await expect(dob).toHaveValue("14/05/1972");
+  });
+
+  test("a date typed before the page's script has come gets its separators once it has @phone", async ({ page, signIn }) => {
+    await signIn(accounts.admin2, { next: routes.dashboard });
+    // A slow line, made certain: the page's scripts come a second after it is drawn, and the date is typed meanwhile.
+    let drawn = false;
+    await page.route("**/_next/static/chunks/**", async (route) => {
+      while (!drawn) await new Promise((wait) => setTimeout(wait, 50));
+      await new Promise((wait) => setTimeout(wait, 1_000));
+      await route.continue();
+    });
+    await page.goto(`${AREA}/new-student`, { waitUntil: "commit" });
+    const dob = page.getByRole("form", { name: "New student" }).getByRole("textbox", { name: "Date of birth" });
+    await dob.waitFor();
+    drawn = true;
+    await dob.pressSequentially("14051972");
+    await expect(dob).toHaveValue("14/05/1972");
+    await page.unrouteAll({ behavior: "ignoreErrors" });
   });
 });

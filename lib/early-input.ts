@@ -26,8 +26,12 @@ const noSubscription = () => () => {};
  * that change then reported the old value, and the page went back to nothing chosen. Listening in the capture
  * phase on the page's root element (after React's listener on the document, before its bubbling one, which reads
  * the field for onChange), the choice is put back first. An input the user makes after it was told ends the wait.
+ * Only choices (selects, check boxes, radio buttons): a text's "change" comes when it loses the focus, long after,
+ * and would put back the text as it was told rather than as the field shows it (a date given its separators).
  */
 const told = new WeakMap<Field, { value: string; checked: boolean; at: number }>();
+const isChoice = (field: Field) =>
+  field instanceof HTMLSelectElement || (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio"));
 const isField = (target: EventTarget | null): target is Field =>
   target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement;
 
@@ -84,7 +88,7 @@ export function useEarlyInput<E extends Field>(
     const { field: find, controlled: isControlled, onChange: tell } = latest.current;
     const element = fromHtml.current && isControlled ? find() : null;
     if (!element || !tell || !changedSinceHtml(element)) return;
-    told.set(element, { value: element.value, checked: element instanceof HTMLInputElement && element.checked, at: performance.now() });
+    if (isChoice(element)) told.set(element, { value: element.value, checked: element instanceof HTMLInputElement && element.checked, at: performance.now() });
     tell({ target: element, currentTarget: element } as unknown as ChangeEvent<E>);
   }, []);
 }

@@ -5,7 +5,7 @@ import dynamic from "next/dynamic";
 import { forwardRef, useId, useState, type ChangeEvent, type InputHTMLAttributes } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { controlBorder, errorIdOf, FieldFrame } from "@/components/ui/field-frame";
-import { isoDay, withDateSeparators } from "@/lib/contract/local-formats";
+import { isoDay, typedBeforeScript, withDateSeparators } from "@/lib/contract/local-formats";
 import { useEarlyInput } from "@/lib/early-input";
 import { loadingTexts } from "@/lib/contract/messages";
 
@@ -34,7 +34,9 @@ export const DateField = forwardRef<HTMLInputElement, Props>(function DateField(
   const inputId = id ?? generated;
   const [open, setOpen] = useState(false);
   const onChange = (event: ChangeEvent<HTMLInputElement>) => onValueChange(withDateSeparators(value, event.target.value));
-  useEarlyInput(() => document.getElementById(inputId) as HTMLInputElement | null, { value, onChange });
+  // Digits typed before the script ran arrive at once: they get their separators as if typed one by one.
+  const onEarlyChange = (event: ChangeEvent<HTMLInputElement>) => onValueChange(typedBeforeScript(value, event.target.value));
+  useEarlyInput(() => document.getElementById(inputId) as HTMLInputElement | null, { value, onChange: onEarlyChange });
   return (
     <FieldFrame id={inputId} label={label} error={error}>
       <div className="flex gap-2">

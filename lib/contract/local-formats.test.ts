@@ -10,6 +10,7 @@ import {
   spellStaffType,
   spellTitle,
   splitPhone,
+  typedBeforeScript,
   withDateSeparators,
 } from "./local-formats";
 
@@ -74,6 +75,15 @@ describe("withDateSeparators", () => {
     expect(withDateSeparators("14/0", "14/")).toBe("14/");
     expect(withDateSeparators("", "14051972")).toBe("14051972");
     expect(withDateSeparators("4/5", "4/5/")).toBe("4/5/");
+  });
+});
+
+describe("typedBeforeScript", () => {
+  it("reads digits typed before the page's script ran as typed one by one", () => {
+    expect(typedBeforeScript("", "14051972")).toBe("14/05/1972");
+    expect(typedBeforeScript("14/0", "14/051972")).toBe("14/05/1972");
+    expect(typedBeforeScript("", "14/05/1972")).toBe("14/05/1972");
+    expect(typedBeforeScript("14/05", "13")).toBe("13");
   });
 });
 

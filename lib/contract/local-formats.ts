@@ -54,6 +54,16 @@ export function withDateSeparators(previous: string, next: string): string {
   return /^\d{3}$|^\d{2}\/\d{3}$/.test(next) ? `${next.slice(0, -1)}/${next.slice(-1)}` : next;
 }
 
+/**
+ * The date field's text when characters were added at its end all at once because they were typed before the
+ * page's script ran (the field then learns them in one go): as if typed one by one. A pasted value is still
+ * left alone (withDateSeparators); only the field's hydration calls this.
+ */
+export function typedBeforeScript(previous: string, next: string): string {
+  if (!next.startsWith(previous)) return next;
+  return [...next.slice(previous.length)].reduce((shown, character) => withDateSeparators(shown, shown + character), previous);
+}
+
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
 
 /**
