@@ -11,7 +11,7 @@ import { freshServerDatabase } from "../../services/test/server-database";
 
 /**
  * With TEST_DATABASE_URL (and not E2E_EMBEDDED=true), a new database on that PostgreSQL server, migrated and seeded
- * with the demo as the embedded one is at its first start; else none (the embedded database). The suite spent a ninth
+ * with the demo as the embedded one is at its first start; else none (the embedded database). The suite spent about a tenth
  * of its CPU in the embedded database's WebAssembly (measured: 562 CPU-s for the suite embedded, 503 on the server).
  */
 async function serverDatabase() {
