@@ -2,6 +2,9 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The portal's server compresses (scripts/portal-server.ts): it rewrites each page's script tags on the
+  // way out (scripts/paint-first.ts), which it can only do before the bytes are compressed.
+  compress: false,
   // `npm test` runs `tsc --noEmit` over the whole repository before anything else; checking the
   // types again inside every build cost about 8 s of each one.
   typescript: { ignoreBuildErrors: true },

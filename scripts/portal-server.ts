@@ -1,4 +1,6 @@
 import { createServer, type ServerResponse } from "node:http";
+import { constants as zlibConstants } from "node:zlib";
+import compression from "compression";
 import next from "next";
 import { clientAddress } from "../lib/client-address";
 import { requestOutcomes, setPortalLog, type RequestOutcome } from "../lib/request-outcome";
@@ -14,6 +16,7 @@ import { answerHealth } from "./portal-health";
 import { refuseUnservable } from "./portal-request-guard";
 import { createLoadShedder, portalLimits, priorityOf, refuseBusy } from "./portal-shedding";
 import { loggedShedding } from "../services/http/admission";
+import { paintFirst } from "./paint-first";
 
 /**
  * The portal's HTTP server: Next's request handler behind one step of our own. Next keeps a client's
@@ -24,7 +27,9 @@ import { loggedShedding } from "../services/http/admission";
  * beyond this machine PORTAL_URL is required) and that the APIs share INTERNAL_SECRET before it takes
  * traffic (portal-handshake.ts), answers /livez and /readyz, sets the security headers every response
  * carries, sheds load beyond what it can serve (portal-shedding.ts), gives a page that failed for want
- * of an API the status that says so, and drains on SIGTERM (services/http/lifecycle.ts).
+ * of an API the status that says so, and drains on SIGTERM (services/http/lifecycle.ts). It compresses
+ * the responses itself (Next's `compress` is off), so that a page's HTML can be rewritten on its way out:
+ * its scripts run after its first frame (paint-first.ts).
  */
 const dev = process.argv.includes("--dev");
 const logger = createRootLogger(process.env).child({ component: "portal" });
@@ -67,6 +72,13 @@ function statusFromOutcome(res: ServerResponse, outcome: RequestOutcome) {
   }) as ServerResponse["writeHead"];
 }
 
+/**
+ * Brotli where the browser takes it, else gzip; a streamed page is flushed as Next flushes it. Quality 5,
+ * not the package's 4: over the build's 128 chunks (2.6 MB), 4 came out 1.5 % larger than gzip, 5 is 4.5 %
+ * smaller for a third more time (94 ms against 70 ms for all of them, each compressed once per cold load).
+ */
+const compress = compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } });
+
 /** No request the portal serves takes longer than the long upstream limit: a slot held a minute past it is lost. */
 const wedgedAfterMs = env.LONG_UPSTREAM_TIMEOUT_MS + 60_000;
 
@@ -99,11 +111,14 @@ async function main() {
     statusFromOutcome(res, outcome);
     void shed(req, res, () =>
       requestOutcomes.run(outcome, () => {
-        // Whatever Next throws, the response ends, so its slot is given back and the client not left hanging.
-        serve(req, res).catch((error: unknown) => {
-          logger.error({ requestId: outcome.requestId, error: error instanceof Error ? error.name : typeof error }, "request failed");
-          if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
-          res.end();
+        compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
+          paintFirst(res);
+          // Whatever Next throws, the response ends, so its slot is given back and the client not left hanging.
+          serve(req, res).catch((error: unknown) => {
+            logger.error({ requestId: outcome.requestId, error: error instanceof Error ? error.name : typeof error }, "request failed");
+            if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+            res.end();
+          });
         });
       }),
     );

@@ -1,6 +1,7 @@
 import { expect, test as base, type Page } from "@playwright/test";
 import { demoPasswords, demoSecondFactorSecret } from "../../services/db/demo-data";
 import { billingApiUrl, districtApiUrl, mailboxUrl } from "./ports";
+import { waitForHydrationOnNavigation } from "./hydrated";
 import { codeFor, finishSignIn } from "./second-factor";
 import { target } from "./target";
 
@@ -119,7 +120,15 @@ export async function latestMailedCode(email: string, after: number): Promise<st
  */
 export type SignIn = (account: Account, options?: { page?: Page; next?: string }) => Promise<void>;
 
-export const test = base.extend<{ signIn: SignIn }>({
+export const test = base.extend<{ signIn: SignIn }, { hydratedNavigations: void }>({
+  // Every navigation waits for the page's hydration as well as its `load` (support/hydrated.ts).
+  hydratedNavigations: [
+    async ({ browser }, provide) => {
+      await waitForHydrationOnNavigation(browser);
+      await provide();
+    },
+    { scope: "worker", auto: true },
+  ],
   // Playwright's fixture callback, named so that the React hooks lint does not take it for React's `use`.
   signIn: async ({ page }, provide) => {
     await provide(async (account, options = {}) => {
