@@ -39,3 +39,24 @@ export function printDetails(lhr: Result | undefined) {
     );
   }
 }
+
+type TraceEvent = { name: string; ts: number; dur?: number; pid: number; tid: number; args?: { data?: { url?: string; frame?: string } } };
+
+/**
+ * One run's race, read from its trace: the observed LCP, when the first of the portal's chunks began to
+ * evaluate and how many did before the LCP (each one the simulation counts), and the main thread's busy
+ * time before the LCP (multiplied by the simulated CPU slowdown in the estimate).
+ */
+export function raceOf(traceEvents: TraceEvent[]): string {
+  const navigation = traceEvents.find((e) => e.name === "navigationStart" && e.args?.data && "documentLoaderURL" in e.args.data);
+  const candidates = traceEvents.filter((e) => e.name === "largestContentfulPaint::Candidate");
+  const lcp = candidates.at(-1);
+  if (!navigation || !lcp) return "no LCP in the trace";
+  const at = (e: TraceEvent) => Math.round((e.ts - navigation.ts) / 1000);
+  const chunks = traceEvents.filter((e) => e.name === "EvaluateScript" && e.args?.data?.url?.includes("/_next/static/chunks/"));
+  const first = chunks.reduce<TraceEvent | undefined>((soonest, e) => (!soonest || e.ts < soonest.ts ? e : soonest), undefined);
+  const before = chunks.filter((e) => e.ts < lcp.ts).length;
+  const tasks = traceEvents.filter((e) => e.name === "RunTask" && e.pid === lcp.pid && e.tid === lcp.tid && e.ts >= navigation.ts && e.ts < lcp.ts);
+  const busy = Math.round(tasks.reduce((sum, e) => sum + (e.dur ?? 0), 0) / 1000);
+  return `LCP observed ${at(lcp)} ms; first chunk evaluated ${first ? `${at(first)} ms` : "never"}; ${before} chunk(s) evaluated before it; main thread busy ${busy} ms before it`;
+}

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
 import type { Result } from "lighthouse";
-import { printDetails } from "./lighthouse-details";
+import { printDetails, raceOf } from "./lighthouse-details";
 import { deepIds } from "../e2e/support/script-weight";
 import { routes } from "../lib/routes";
 import { demoPasswords } from "../services/db/demo-data";
@@ -96,6 +96,10 @@ export async function benchLighthouse(runs: number) {
         if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         if (lhr.finalDisplayedUrl !== `${portal}${path}`) throw new Error(`${path} ended at ${lhr.finalDisplayedUrl}`);
         const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+        if (details)
+          console.log(
+            `      run ${i + 1}: LCP ${(metric("largest-contentful-paint") / 1000).toFixed(2)} s; ${raceOf(result.artifacts.Trace.traceEvents as Parameters<typeof raceOf>[0])}`,
+          );
         lastLhr = lhr;
         results.push({
           score: (lhr.categories.performance?.score ?? NaN) * 100,

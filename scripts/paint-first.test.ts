@@ -18,12 +18,12 @@ const rewriteWhole = (text: string) => {
 describe("the paint-first rewrite of a page", () => {
   const out = rewriteWhole(page);
 
-  it("turns every chunk that runs on arrival into a low-priority preload and a call to the loader", () => {
+  it("turns every chunk that runs on arrival into a call to the loader, without a preload of its own", () => {
     for (const chunk of ["a1", "turbopack-b2", "main"]) {
       expect(out).not.toContain(`<script src="/_next/static/chunks/${chunk}.js"`);
-      expect(out).toContain(`<link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/${chunk}.js" nonce="${nonce}"/>`);
       expect(out).toContain(`<script nonce="${nonce}">__paintFirst("/_next/static/chunks/${chunk}.js")</script>`);
     }
+    expect(out).not.toContain(`href="/_next/static/chunks/a1.js"`);
   });
 
   it("defines the loader once, with the page's nonce, before the first call", () => {

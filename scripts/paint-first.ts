@@ -3,24 +3,31 @@ import type { ServerResponse } from "node:http";
 /**
  * Paint first, then run the scripts (issue 36, README 'Performance').
  *
- * Next writes each of a page's script chunks as `<script src async>`, which runs as soon as it arrives:
- * on a fast line before the first frame is drawn, on a slow one after. Lighthouse's simulated mobile run
- * (a fast run, then replayed on a slow line) counts every script whose evaluation began before the largest
- * paint, so the same page read as 1.0 s or 2.3 s depending on a race of milliseconds; and on a phone the
- * scripts' evaluation held the first frame back. Here each such tag becomes a low-priority preload (the
- * download starts as early as before) and a call to a small loader, which adds the scripts once the
- * document is parsed and its first frame drawn. On `<html>` the loader sets `data-script="coming"`, and
+ * Next writes each of a page's script chunks as `<script src async>`, fetched while the document is still
+ * coming and run as soon as it arrives: on a fast line before the first frame is drawn, on a slow one
+ * after. Lighthouse's simulated mobile run (a fast run, replayed on a slow line) counts every chunk whose
+ * download ended before the largest paint unless it finds the chunk's evaluation after it (an evaluation
+ * under 10 ms it drops, and counts the download), so the same page read as 0.9 s or 2.8 s by a race of
+ * milliseconds; and on a phone the chunks shared the line with the document and their evaluation held the
+ * first frame back. Here each such tag becomes a call to a small loader, which adds the scripts once the
+ * document is parsed and its first frame is on the screen: they are fetched then. A preload kept the
+ * downloads early, and the race with them (2.2 s or more in 3 of 5 runs of the school list; without it 1.0
+ * to 1.3 s in 10 of 10 runs, bench/lighthouse.ts with BENCH_DETAILS=1). The price on a slow line: the
+ * scripts start about a round trip later, after a first paint that comes sooner. On `<html>` the loader sets `data-script="coming"`, and
  * the page's first effect after hydration sets `data-script="ready"` (lib/script-ready.ts): the
  * `load` event no longer waits for the scripts, so a browser test waits for that instead
  * (e2e/support/hydrated.ts, README 'Testing against a deployment').
  */
 
 /**
- * The loader, once per document, before the first chunk. After DOMContentLoaded, a frame, then a task:
- * the scripts begin after that frame is drawn. A hidden tab draws no frame: there it starts at once. If
- * the document has not finished parsing a second after the loader ran (a long stream on a slow line), it
- * starts then, as Next's own tags would have. Scripts added by a script of the page's nonce may run under
- * the CSP's 'strict-dynamic'.
+ * The loader, once per document, before the first chunk. Once the document is parsed, it waits until the
+ * frame that draws it has reached the screen: the main thread is free as soon as a frame is drawn, but the
+ * frame is presented some milliseconds later, and a script begun in between held it (and, to Lighthouse,
+ * came before it). The browser reports a presented frame that drew a larger element than any before as a
+ * `largest-contentful-paint` entry; a frame that drew nothing larger reports nothing, so 100 ms after the
+ * next frame begins it starts anyway. A hidden tab draws no frame: there it starts at once; and whatever
+ * happens, it starts a second after the document was parsed. Scripts added by a script of the page's nonce
+ * may run under the CSP's 'strict-dynamic'.
  */
 export const loaderScript = [
   "(function(){",
@@ -28,9 +35,13 @@ export const loaderScript = [
   'function add(src){var s=document.createElement("script");s.src=src;s.async=true;document.head.appendChild(s)}',
   "function start(){if(started)return;started=true;queue.splice(0).forEach(add)}",
   "self.__paintFirst=function(src){started?add(src):queue.push(src)};",
-  "function afterFirstFrame(){if(document.hidden)return start();requestAnimationFrame(function(){setTimeout(start,0)})}",
+  "function afterFirstFrame(){",
+  "setTimeout(start,1000);",
+  "if(document.hidden)return start();",
+  'try{new PerformanceObserver(function(list,observer){observer.disconnect();setTimeout(start,0)}).observe({type:"largest-contentful-paint"})}catch(e){}',
+  "requestAnimationFrame(function(){setTimeout(start,100)})",
+  "}",
   'if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",afterFirstFrame,{once:true});else afterFirstFrame();',
-  "setTimeout(start,1000)",
   "})()",
 ].join("");
 
@@ -52,7 +63,7 @@ export function createChunkRewriter() {
       if (!isAsync(tag)) return tag;
       const loader = loaderSent ? "" : `<script nonce="${nonce}">${loaderScript}</script>`;
       loaderSent = true;
-      return `${loader}<link rel="preload" as="script" fetchPriority="low" href="${src}" nonce="${nonce}"/><script nonce="${nonce}">__paintFirst("${src}")</script>`;
+      return `${loader}<script nonce="${nonce}">__paintFirst("${src}")</script>`;
     });
   return {
     push(text: string): string {
