@@ -23,9 +23,11 @@ const DEBUG_PORT = 9333;
 
 /**
  * BENCH_THROTTLING=devtools has Chrome itself slow the line and the CPU during the run, instead of
- * Lighthouse simulating them from a run at full speed. On loopback the simulation is bimodal: whether the
+ * Lighthouse simulating them from a run at full speed. On loopback the simulation was bimodal: whether the
  * first paint of a run came just before or just after the scripts finished loading (a few milliseconds
- * either way) decides whether its LCP estimate counts every script, about 1.1 s or 2.2 s on these pages.
+ * either way) decided whether its LCP estimate counted every script, about 1.1 s or 2.2 s on these pages.
+ * The portal now fetches and runs them after the first paint (scripts/paint-first.ts); BENCH_DETAILS=1
+ * prints each run's race.
  */
 const throttlingMethod = process.env.BENCH_THROTTLING === "devtools" ? "devtools" : "simulate";
 /** BENCH_PAGES=staff-management,admission-register: only the pages whose path ends with one of these. */
