@@ -12,12 +12,17 @@ const nodeText = (node: unknown) => {
   return `${n.selector ?? "?"} ${JSON.stringify((n.nodeLabel ?? n.snippet ?? "").slice(0, 60))}`;
 };
 const ms = (value: unknown) => `${Math.round(Number(value))} ms`;
+const shortUrl = (url: unknown) =>
+  String(url)
+    .replace(/^https?:\/\/[^/]+/, "")
+    .slice(0, 90);
 
 /**
  * What one run waited for and what moved, to find the cause rather than tune to the tool: the LCP element
  * with its phases (TTFB, load delay, load time, render delay, as Lighthouse estimates them), the layout
- * shifts with the element each moved and its score, and the requests that started before the observed LCP
- * with their priority (the simulation counts the render-blocking ones that end before it).
+ * shifts with the element each moved and its score, the long tasks and the busiest scripts (what the total
+ * blocking time is made of), and the requests that started before the observed LCP with their priority
+ * (the simulation counts the render-blocking ones that end before it).
  */
 export function printDetails(lhr: Result | undefined) {
   if (!lhr) return;
@@ -25,6 +30,12 @@ export function printDetails(lhr: Result | undefined) {
   for (const item of element?.items ?? []) console.log(`      LCP element: ${nodeText(item.node)}`);
   for (const item of phases?.items ?? []) console.log(`        ${String(item.phase).padEnd(14)} ${ms(item.timing)}`);
   for (const item of itemsOf(lhr, "layout-shifts")) console.log(`      shift ${Number(item.score).toFixed(3)}: ${nodeText(item.node)}`);
+  // What the blocking time is made of: the main thread's long tasks (in a simulated run, as the simulation
+  // times them: the CPU slowdown applied) and the scripts that kept it busy longest.
+  for (const task of itemsOf(lhr, "long-tasks").slice(0, 8))
+    console.log(`      long task at ${ms(task.startTime)}: ${ms(task.duration)} ${shortUrl(task.url)}`);
+  for (const script of itemsOf(lhr, "bootup-time").slice(0, 6))
+    console.log(`      script ${shortUrl(script.url)}: ${ms(script.scripting)} running, ${ms(script.scriptParseCompile)} compiling`);
   const observed = itemsOf(lhr, "metrics")[0] ?? {};
   const lcpAt = Number(observed.observedLargestContentfulPaint);
   const fcpAt = Number(observed.observedFirstContentfulPaint);
@@ -33,9 +44,8 @@ export function printDetails(lhr: Result | undefined) {
   for (const request of itemsOf(lhr, "network-requests")) {
     const at = Number(request.networkRequestTime) - start;
     if (at > lcpAt) continue;
-    const url = String(request.url).replace(/^https?:\/\/[^/]+/, "");
     console.log(
-      `        ${ms(at).padStart(8)} → ${ms(Number(request.networkEndTime) - start).padStart(8)}  ${String(request.priority).padEnd(8)} ${String(request.resourceType).padEnd(10)} ${Math.round(Number(request.transferSize) / 1024)} KB ${url.slice(0, 90)}`,
+      `        ${ms(at).padStart(8)} → ${ms(Number(request.networkEndTime) - start).padStart(8)}  ${String(request.priority).padEnd(8)} ${String(request.resourceType).padEnd(10)} ${Math.round(Number(request.transferSize) / 1024)} KB ${shortUrl(request.url)}`,
     );
   }
 }
