@@ -8,7 +8,8 @@ import { measuredPages, openScriptMeter, type MeasuredPage, type ScriptMeter, ty
  * pages 165 KB, signed-in pages 210 KB). Byte counts are fixed for a build, so this is a test, not a timing.
  * Each account signs in once; every page is loaded in a new tab with the browser's cache off. The same
  * loads show that every page is styled and carries the portal's stylesheet at most twice (its style
- * element and React's payload; app/layout.tsx says how a third copy came in).
+ * element and React's payload; app/layout.tsx says how a third copy came in), and that every script chunk
+ * a page loads begins with the compile hint (scripts/compile-hints.ts).
  */
 test.describe("script budgets", () => {
   test.describe.configure({ mode: "serial" });
@@ -68,5 +69,10 @@ test.describe("script budgets", () => {
     expect(unstyled, "pages without the portal's stylesheet").toEqual([]);
     const copies = pages.filter((page) => (weighed.get(page)?.stylesheets ?? 0) > 2).map((page) => `${page.path}: ${weighed.get(page)?.stylesheets} copies`);
     expect(copies, "pages carrying the stylesheet more than twice").toEqual([]);
+    // Every chunk is compiled while it downloads, off the main thread (scripts/compile-hints.ts).
+    const unhinted = pages
+      .filter((page) => (weighed.get(page)?.unhinted.length ?? 0) > 0)
+      .map((page) => `${page.path}: ${weighed.get(page)?.unhinted.join(", ")}`);
+    expect(unhinted, "pages whose script chunks come without the compile hint").toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
 import { builtFingerprint, currentFingerprint, saveFingerprint } from "./build-fingerprint";
+import { addCompileHints } from "./compile-hints";
 
 /**
  * The release build (`npm run build`, architecture 'Production'): one artefact for both tiers, run on any
@@ -12,6 +13,7 @@ import { builtFingerprint, currentFingerprint, saveFingerprint } from "./build-f
  * - The servers: the portal's server, the APIs and the database commands bundled to JavaScript in
  *   `dist/` (their packages stay in node_modules), with the committed migrations beside them.
  * The portal is rebuilt only when its sources or public settings changed (`scripts/build-fingerprint.ts`).
+ * Its script chunks get a compile hint once built (`scripts/compile-hints.ts`).
  */
 const nextBin = resolve("node_modules/next/dist/bin/next");
 
@@ -44,6 +46,8 @@ export async function buildPortal(env: NodeJS.ProcessEnv, log: (line: string) =>
   });
   const code = await new Promise<number>((done) => child.once("exit", (c) => done(c ?? 1)));
   if (code !== 0) throw new Error(`The portal build failed (exit code ${code}).`);
+  // Each chunk's functions compiled while it downloads, off the main thread (scripts/compile-hints.ts).
+  log(`[build] compile hints added to ${addCompileHints(join(".next", "static", "chunks"))} script chunks`);
   saveFingerprint(fingerprint);
 }
 

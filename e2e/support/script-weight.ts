@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext } from "@playwright/test";
 import { routes } from "../../lib/routes";
+import { COMPILE_HINT } from "../../scripts/compile-hints";
 import { demoPasswords, demoSecondFactorSecret } from "../../services/db/demo-data";
 import { finishSignIn } from "./second-factor";
 
@@ -87,6 +88,8 @@ export type Weighed = {
   stylesheets: number;
   /** Whether the portal's stylesheet applies: the body has the palette's background. */
   styled: boolean;
+  /** The page's script chunks that do not begin with the compile hint (scripts/compile-hints.ts). */
+  unhinted: string[];
 };
 
 /** A rule only the portal's stylesheet (app/globals.css) has, to count its copies in a document. */
@@ -131,15 +134,20 @@ export function openScriptMeter(browser: Browser, portal: string): ScriptMeter {
         await devtools.send("Network.enable");
         await devtools.send("Network.setCacheDisabled", { cacheDisabled: true });
         const sizes: Promise<number>[] = [];
+        const hinted: Promise<[string, boolean]>[] = [];
         tab.on("response", (response) => {
           const request = response.request();
-          if (request.resourceType() === "script" && new URL(response.url()).origin === portal) sizes.push(request.sizes().then((s) => s.responseBodySize));
+          const url = new URL(response.url());
+          if (request.resourceType() !== "script" || url.origin !== portal) return;
+          sizes.push(request.sizes().then((s) => s.responseBodySize));
+          if (url.pathname.startsWith("/_next/static/chunks/")) hinted.push(response.text().then((body) => [url.pathname, body.startsWith(COMPILE_HINT)]));
         });
         const answer = await tab.goto(page.path, { waitUntil: "networkidle" });
         const bytes = (await Promise.all(sizes)).reduce((sum, n) => sum + n, 0);
+        const unhinted = (await Promise.all(hinted)).filter(([, hint]) => !hint).map(([path]) => path);
         const html = (await answer?.text()) ?? "";
         const styled = await tab.evaluate(() => getComputedStyle(document.body).backgroundColor !== "rgba(0, 0, 0, 0)");
-        return { kb: bytes / 1024, status: answer?.status() ?? 0, stylesheets: html.split(stylesheetMarker).length - 1, styled };
+        return { kb: bytes / 1024, status: answer?.status() ?? 0, stylesheets: html.split(stylesheetMarker).length - 1, styled, unhinted };
       } finally {
         await tab.close();
       }
