@@ -13,6 +13,10 @@ const INPUTS = [
   "postcss.config.mjs",
   "tsconfig.json",
   "package-lock.json",
+  // The steps after Next's build that change what it made (the compile hints, the compressed copies).
+  "scripts/release-build.ts",
+  "scripts/compile-hints.ts",
+  "scripts/precompress.ts",
 ];
 const MARKER = join(".next", "portal-build-fingerprint");
 

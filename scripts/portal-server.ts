@@ -1,4 +1,5 @@
 import { createServer, type ServerResponse } from "node:http";
+import { join } from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import next from "next";
@@ -17,6 +18,7 @@ import { refuseUnservable } from "./portal-request-guard";
 import { createLoadShedder, portalLimits, priorityOf, refuseBusy } from "./portal-shedding";
 import { loggedShedding } from "../services/http/admission";
 import { paintFirst } from "./paint-first";
+import { precompressedStatic } from "./precompress";
 
 /**
  * The portal's HTTP server: Next's request handler behind one step of our own. Next keeps a client's
@@ -29,7 +31,8 @@ import { paintFirst } from "./paint-first";
  * carries, sheds load beyond what it can serve (portal-shedding.ts), gives a page that failed for want
  * of an API the status that says so, and drains on SIGTERM (services/http/lifecycle.ts). It compresses
  * the responses itself (Next's `compress` is off), so that a page's HTML can be rewritten on its way out:
- * its scripts run after its first frame (paint-first.ts).
+ * its scripts run after its first frame (paint-first.ts); the build's scripts and stylesheets it sends as
+ * the build compressed them (precompress.ts).
  */
 const dev = process.argv.includes("--dev");
 const logger = createRootLogger(process.env).child({ component: "portal" });
@@ -78,6 +81,8 @@ function statusFromOutcome(res: ServerResponse, outcome: RequestOutcome) {
  * smaller for a third more time (94 ms against 70 ms for all of them, each compressed once per cold load).
  */
 const compress = compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } });
+/** The build's scripts and stylesheets, compressed when it was made (precompress.ts); the rest goes through `compress`. */
+const serveCompressedStatic = dev ? () => false : precompressedStatic(join(".next", "static"));
 
 /** No request the portal serves takes longer than the long upstream limit: a slot held a minute past it is lost. */
 const wedgedAfterMs = env.LONG_UPSTREAM_TIMEOUT_MS + 60_000;
@@ -106,6 +111,7 @@ async function main() {
     const outcome: RequestOutcome = { priority: priorityOf(req), requestId: requestIdFor(req, res, env.TRUSTED_PROXY_HOPS > 0) };
     logWhenDone(req, res, { log: logger, outcome, routeOf });
     if (refuseUnservable(req, res)) return;
+    if (serveCompressedStatic(req, res)) return;
     const serve = nextApp.handle;
     if (!serve) return refuseBusy(req, res); // still starting
     statusFromOutcome(res, outcome);

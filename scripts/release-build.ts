@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { build } from "esbuild";
 import { builtFingerprint, currentFingerprint, saveFingerprint } from "./build-fingerprint";
 import { addCompileHints } from "./compile-hints";
+import { precompressStatic } from "./precompress";
 
 /**
  * The release build (`npm run build`, architecture 'Production'): one artefact for both tiers, run on any
@@ -13,7 +14,8 @@ import { addCompileHints } from "./compile-hints";
  * - The servers: the portal's server, the APIs and the database commands bundled to JavaScript in
  *   `dist/` (their packages stay in node_modules), with the committed migrations beside them.
  * The portal is rebuilt only when its sources or public settings changed (`scripts/build-fingerprint.ts`).
- * Its script chunks get a compile hint once built (`scripts/compile-hints.ts`).
+ * Its script chunks get a compile hint once built (`scripts/compile-hints.ts`), and its scripts and stylesheets
+ * are compressed then, not per request (`scripts/precompress.ts`).
  */
 const nextBin = resolve("node_modules/next/dist/bin/next");
 
@@ -48,6 +50,8 @@ export async function buildPortal(env: NodeJS.ProcessEnv, log: (line: string) =>
   if (code !== 0) throw new Error(`The portal build failed (exit code ${code}).`);
   // Each chunk's functions compiled while it downloads, off the main thread (scripts/compile-hints.ts).
   log(`[build] compile hints added to ${addCompileHints(join(".next", "static", "chunks"))} script chunks`);
+  // Brotli's and gzip's best, once, instead of a quick pass on every cold load (scripts/precompress.ts).
+  log(`[build] ${await precompressStatic(join(".next", "static"))} scripts and stylesheets compressed`);
   saveFingerprint(fingerprint);
 }
 
