@@ -1,7 +1,7 @@
 "use client";
 
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { memo, useCallback, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { ColumnHeads } from "@/components/ui/column-heads";
 import { phoneCards } from "@/components/ui/phone-cards";
 
@@ -88,6 +88,12 @@ export function RegisterTable<Row extends { id: string }>({ rows, columns, capti
   const allSelected = selection !== null && rows.length > 0 && rows.every((r) => selection.isSelected(r.id));
   const someSelected = selection !== null && !allSelected && rows.some((r) => selection.isSelected(r.id));
   const span = columns.length + (selection ? 1 : 0);
+  // One function for every row's box, whatever the caller passes each render, so a row drawn before is not drawn again.
+  const onSelect = useRef(selection?.onSelect);
+  useLayoutEffect(() => {
+    onSelect.current = selection?.onSelect;
+  });
+  const selectRow = useCallback((id: string, checked: boolean) => onSelect.current?.([id], checked), []);
 
   return (
     // A region of its own that takes focus, so a keyboard can scroll it sideways on a narrow screen even when no cell holds a control
@@ -149,41 +155,14 @@ export function RegisterTable<Row extends { id: string }>({ rows, columns, capti
             const row = rows[item.index];
             if (!row) return null;
             return (
-              <tr
+              <RegisterRow
                 key={row.id}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                aria-rowindex={item.index + 2}
-                className={`border-t border-border ${phoneCards.row}`}
-              >
-                {selection ? (
-                  <td className={`px-3 py-2 ${phoneCards.check}`}>
-                    <input
-                      type="checkbox"
-                      aria-label={selection.rowLabel(row)}
-                      className={box}
-                      checked={selection.isSelected(row.id)}
-                      onChange={(event) => selection.onSelect([row.id], event.target.checked)}
-                    />
-                  </td>
-                ) : null}
-                {columns.map((column, i) => {
-                  const extra = typeof column.className === "function" ? column.className(row) : (column.className ?? "");
-                  return column.rowHeader ? (
-                    <th key={i} scope="row" className={`px-3 py-2 text-left font-medium break-words ${extra} ${phoneCards.title}`}>
-                      {column.cell(row)}
-                    </th>
-                  ) : (
-                    <td
-                      key={i}
-                      className={`px-3 py-2 break-words ${extra} ${phoneCards.cell}`}
-                      data-label={typeof column.label === "string" ? column.label : undefined}
-                    >
-                      {column.cell(row)}
-                    </td>
-                  );
-                })}
-              </tr>
+                row={row}
+                index={item.index}
+                columns={columns}
+                measure={virtualizer.measureElement}
+                select={selection ? { checked: selection.isSelected(row.id), label: selection.rowLabel(row), onChange: selectRow } : null}
+              />
             );
           })}
           {after > 0 ? (
@@ -194,5 +173,63 @@ export function RegisterTable<Row extends { id: string }>({ rows, columns, capti
         </tbody>
       </table>
     </div>
+  );
+}
+
+type RowProps<Row extends { id: string }> = {
+  row: Row;
+  index: number;
+  columns: RegisterColumn<Row>[];
+  measure: (element: HTMLTableRowElement | null) => void;
+  /** The row's box in the selection column: null without one. */
+  select: { checked: boolean; label: string; onChange: (id: string, checked: boolean) => void } | null;
+};
+
+/**
+ * One row, drawn again only when what it shows changes. The table is drawn again whenever the rows in the
+ * window change (scrolling, and right after hydration, when the real window and the overscan are known,
+ * which React does at once, inside the task that hydrates the page): without this every row on screen was
+ * drawn again each time, its links and dates with it, not only the rows coming into view.
+ */
+const RegisterRow = memo(function RegisterRow<Row extends { id: string }>({ row, index, columns, measure, select }: RowProps<Row>) {
+  return (
+    <tr data-index={index} ref={measure} aria-rowindex={index + 2} className={`border-t border-border ${phoneCards.row}`}>
+      {select ? (
+        <td className={`px-3 py-2 ${phoneCards.check}`}>
+          <input
+            type="checkbox"
+            aria-label={select.label}
+            className={box}
+            checked={select.checked}
+            onChange={(event) => select.onChange(row.id, event.target.checked)}
+          />
+        </td>
+      ) : null}
+      {columns.map((column, i) => {
+        const extra = typeof column.className === "function" ? column.className(row) : (column.className ?? "");
+        return column.rowHeader ? (
+          <th key={i} scope="row" className={`px-3 py-2 text-left font-medium break-words ${extra} ${phoneCards.title}`}>
+            {column.cell(row)}
+          </th>
+        ) : (
+          <td key={i} className={`px-3 py-2 break-words ${extra} ${phoneCards.cell}`} data-label={typeof column.label === "string" ? column.label : undefined}>
+            {column.cell(row)}
+          </td>
+        );
+      })}
+    </tr>
+  );
+}, sameRow) as <Row extends { id: string }>(props: RowProps<Row>) => ReactNode;
+
+/** Props alike, the box's by what it shows (the caller makes a new object for it each render). */
+function sameRow<Row extends { id: string }>(a: RowProps<Row>, b: RowProps<Row>) {
+  return (
+    a.row === b.row &&
+    a.index === b.index &&
+    a.columns === b.columns &&
+    a.measure === b.measure &&
+    a.select?.checked === b.select?.checked &&
+    a.select?.label === b.select?.label &&
+    a.select?.onChange === b.select?.onChange
   );
 }
