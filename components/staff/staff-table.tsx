@@ -1,5 +1,6 @@
 "use client";
 
+import { useMemo } from "react";
 import { RegisterTable, type RegisterColumn } from "@/components/register/register-table";
 import { EmailText } from "@/components/ui/email-text";
 import { NavLink } from "@/components/ui/nav-link";
@@ -63,10 +64,12 @@ function staffColumns(terminologies: StateTerminologies): RegisterColumn<StaffLi
 
 /** The staff register's table: the shared register table with the staff's columns and the transfer selection. */
 export function StaffTable({ rows, terminologies, selectable, isSelected, onSelect, caption }: Props) {
+  // The same columns while the terms are the same, so a row already drawn is not drawn again (RegisterTable's rows are memoised).
+  const columns = useMemo(() => staffColumns(terminologies), [terminologies]);
   return (
     <RegisterTable
       rows={rows}
-      columns={staffColumns(terminologies)}
+      columns={columns}
       caption={caption}
       minWidth="min-w-[960px]"
       selection={selectable ? { isSelected, onSelect, allLabel: "Select every staff member listed", rowLabel: (s) => `Select ${fullName(s)}` } : null}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useMemo } from "react";
 import { RegisterTable, type RegisterColumn } from "@/components/register/register-table";
 import { formatMoment } from "@/components/staff/transfer-dates";
 import { formatNaira, transactionActionLabels, type TransactionLogItem } from "@/lib/contract/billing-values";
@@ -53,13 +54,7 @@ const columns: RegisterColumn<TransactionLogItem>[] = [
 /** The logs' table: the shared register table (virtualised, scrolling sideways on a phone) with the ledger's columns. */
 export function TransactionTable({ rows, caption, action }: Props) {
   // As wide as the widest page (so the ledger fits it whole), and the description keeps about 10rem beside the others' widths; a super administrator's Correction column adds its own.
-  return (
-    <RegisterTable
-      rows={rows}
-      columns={action ? [...columns, action] : columns}
-      caption={caption}
-      minWidth={action ? "min-w-[1220px]" : "min-w-[1100px]"}
-      selection={null}
-    />
-  );
+  // The same columns while the action is the same, so a row already drawn is not drawn again (RegisterTable's rows are memoised).
+  const shown = useMemo(() => (action ? [...columns, action] : columns), [action]);
+  return <RegisterTable rows={rows} columns={shown} caption={caption} minWidth={action ? "min-w-[1220px]" : "min-w-[1100px]"} selection={null} />;
 }
