@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { filesUnder } from "./precompress";
 
 /**
  * Compile hints (issue 36, README 'Performance'). V8 compiles a function when it is first called, on the
@@ -21,19 +22,13 @@ export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
  * Returns how many chunks were hinted.
  */
 export function addCompileHints(dir: string): number {
-  if (!existsSync(dir)) return 0;
   let hinted = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      hinted += addCompileHints(path);
-      continue;
-    }
-    if (!entry.name.endsWith(".js")) continue;
+  for (const path of filesUnder(dir)) {
+    if (!path.endsWith(".js")) continue;
     const source = readFileSync(path, "utf8");
     if (source.startsWith(COMPILE_HINT)) continue;
     writeFileSync(path, COMPILE_HINT + source);
-    shiftSourceMap(dir, source);
+    shiftSourceMap(dirname(path), source);
     hinted++;
   }
   return hinted;

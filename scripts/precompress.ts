@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, relative, sep } from "node:path";
 import { promisify } from "node:util";
@@ -21,10 +21,13 @@ type Encoding = (typeof encodings)[number]["name"];
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
 
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]));
-}
+/** Every file below `dir`, as paths (none when there is no `dir`: `npm run dev` before a build); the build steps share it. */
+export const filesUnder = (dir: string): string[] =>
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, encoding: "utf8" })
+        .map((name) => join(dir, name))
+        .filter((path) => statSync(path).isFile())
+    : [];
 
 /**
  * Writes `name.br` and `name.gz` beside every script and stylesheet under `dir` (Next's `.next/static`, after
