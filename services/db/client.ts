@@ -95,7 +95,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     release = acquireDataDirLock(options.dataDir);
     client = new PGlite(options.dataDir, { extensions });
   } else {
-    client = new PGlite({ extensions, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+    // A test's database holds a few hundred rows: 16 MB of shared buffers instead of PGlite's 128 MB, which it
+    // sets up at every start, made opening a copy of the seeded template a third cheaper (550 -> 380 ms of CPU).
+    const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+    client = new PGlite({ extensions, startParams, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   }
   await client.waitReady;
   const counter = inFlightCounter();
