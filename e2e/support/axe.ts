@@ -36,7 +36,8 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   // Next streams a dynamic page's metadata after its first bytes: after a client navigation the title can come a
   // moment after the page is drawn. A page that never gets one is still reported by axe.
   await page.waitForFunction(() => document.title !== "", null, { timeout: 5_000 }).catch(() => undefined);
-  await page.addScriptTag({ path: axePath });
+  // Half a megabyte of script, compiled anew by each page it goes into: once per document, kept for its next checks.
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
     const { axe } = window as unknown as AxeWindow;
     const result = await axe.run(document, { resultTypes: ["violations"] });
