@@ -14,25 +14,29 @@ type Phase = [name: string, args: string[]];
 type Group = { name: string; phases: Phase[] };
 
 const groups: Group[] = [
-  // Typecheck, lint and format each run on one core: together they take little more than the longest.
+  // The build runs on both cores for part of its time and one for the rest, lint and format on one each: together
+  // they take little more than the longest. The typecheck comes after the build: `next typegen` writes its route
+  // types where the build writes (.next/types).
   {
-    name: "static checks together (typecheck, lint, format)",
+    name: "the release build, lint and format together",
     phases: [
-      ["typecheck", ["run", "typecheck"]],
+      ["the release build", ["exec", "--", "tsx", "scripts/test-build.ts"]],
       ["lint", ["run", "lint"]],
       ["format", ["run", "format:check"]],
     ],
   },
-  // Each API test file has a database of its own, embedded or on the server, and every process it starts its own ports.
+  // Each API test file has a database of its own, embedded or on the server, and every process it starts its own
+  // ports. The PostgreSQL tests wait on the server half their time: the typecheck takes that half a core.
   {
-    name: "API tests together",
+    name: "API tests and the typecheck together",
     phases: [
+      ["typecheck", ["run", "typecheck"]],
       ["unit and API tests, embedded database", ["exec", "--", "vitest", "run", "--project", "unit", "--project", "pglite"]],
       ...(process.env.TEST_DATABASE_URL ? [["API tests, PostgreSQL", ["exec", "--", "vitest", "run", "--project", "postgres"]] as Phase] : []),
     ],
   },
-  { name: "browser suite", phases: [["browser suite (the portal's build included)", ["run", "test:e2e"]]] },
-  // Both run the build the browser suite made; the smoke run's stack takes the suite's ports, the fleet free ones.
+  { name: "browser suite", phases: [["browser suite", ["run", "test:e2e"]]] },
+  // Both run the build of the first phase; the smoke run's stack takes the suite's ports, the fleet free ones.
   {
     name: "smoke run and deployment test together",
     phases: [
