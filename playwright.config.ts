@@ -36,9 +36,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  // Three workers on two cores: a test waits for the portal and the APIs as much as it drives the browser, and
-  // with two the cores stood idle a seventh of the suite (7.3 min with two, 6.2 with three). E2E_WORKERS overrides.
-  workers: Number(process.env.E2E_WORKERS) || 3,
+  // Four workers on two cores: a test waits for the portal and the APIs as much as it drives the browser, and
+  // with fewer the cores stood idle (7.3 min with two, 6.2 with three; later, on a larger suite and a prebuilt
+  // portal, 6.4 min with three, the machine 90 % busy, and 5.4 with four). E2E_WORKERS overrides.
+  workers: Number(process.env.E2E_WORKERS) || 4,
   retries: process.env.CI ? 1 : 0,
   // Playwright's HTML report, with the screenshot and trace of each failure, in e2e-report/ (README 'Testing').
   reporter: [["list"], ["html", { outputFolder: process.env.E2E_REPORT_DIR || "e2e-report", open: "never" }]],
