@@ -10,6 +10,8 @@ export default tseslint.config(
       ".next/**",
       "dist/**",
       "e2e-report/**",
+      "e2e-report-smoke/**",
+      "test-results-smoke/**",
       "node_modules/**",
       ".data/**",
       "scratch/**",
