@@ -10,8 +10,6 @@ export default tseslint.config(
       ".next/**",
       "dist/**",
       "e2e-report/**",
-      "e2e-report-smoke/**",
-      "test-results-smoke/**",
       "node_modules/**",
       ".data/**",
       "scratch/**",

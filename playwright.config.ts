@@ -43,8 +43,6 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // Playwright's HTML report, with the screenshot and trace of each failure, in e2e-report/ (README 'Testing').
   reporter: [["list"], ["html", { outputFolder: process.env.E2E_REPORT_DIR || "e2e-report", open: "never" }]],
-  // Each failure's screenshot and trace; the smoke run keeps its own (scripts/e2e-smoke.ts).
-  outputDir: process.env.E2E_OUTPUT_DIR || "test-results",
   // The trace keeps its DOM snapshots but not the screencast: capturing frames cost the browser a sixth of the
   // suite's time, and the failure's own screenshot is still taken. In CI, where a failed test is run once more,
   // only that second run is traced: recording every test's snapshots cost the suite a sixteenth of its CPU.

@@ -1,9 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { demoPasswords, demoSecondFactorSecret } from "../services/db/demo-data";
-
-// Its stack listens apart from the suite's (e2e/support/ports.ts), so both can run at once: `npm test` runs them side by side.
-process.env.E2E_PORT_OFFSET ||= "500";
-const { mailboxUrl, portalUrl } = await import("../e2e/support/ports");
+import { mailboxUrl, portalUrl } from "../e2e/support/ports";
 
 /**
  * Proves the suite's run against a deployment (README 'Testing against a deployment') in CI without doubling
@@ -46,9 +43,7 @@ try {
     E2E_ADMIN1_TOTP_SECRET: demoSecondFactorSecret,
     E2E_ADMIN2_TOTP_SECRET: demoSecondFactorSecret,
     E2E_SUPER_ADMIN_TOTP_SECRET: demoSecondFactorSecret,
-    // Apart from the suite's report and results, which a suite running beside it writes (and clears) on its own.
-    E2E_REPORT_DIR: "e2e-report-smoke",
-    E2E_OUTPUT_DIR: "test-results-smoke",
+    E2E_REPORT_DIR: "e2e-report/smoke",
   };
   status =
     spawnSync(process.execPath, ["--import", "tsx", "scripts/e2e.ts", "--grep", "@smoke", ...process.argv.slice(2)], { stdio: "inherit", env }).status ?? 1;

@@ -35,12 +35,11 @@ const groups: Group[] = [
       ...(process.env.TEST_DATABASE_URL ? [["API tests, PostgreSQL", ["exec", "--", "vitest", "run", "--project", "postgres"]] as Phase] : []),
     ],
   },
-  // The browser suite keeps the cores about 94 % busy; the smoke run's stack (on ports of its own) and the
-  // deployment test's fleet (on free ones) take the rest. All three run the build of the first phase.
+  { name: "browser suite", phases: [["browser suite", ["run", "test:e2e"]]] },
+  // Both run the build of the first phase; the smoke run's stack takes the suite's ports, the fleet free ones.
   {
-    name: "browser suite, smoke run and deployment test together",
+    name: "smoke run and deployment test together",
     phases: [
-      ["browser suite", ["run", "test:e2e"]],
       ["smoke run against a stack apart", ["run", "test:e2e:smoke"]],
       ["deployment test", ["run", "test:deploy"]],
     ],
