@@ -17,6 +17,7 @@ const INPUTS = [
   "scripts/release-build.ts",
   "scripts/compile-hints.ts",
   "scripts/precompress.ts",
+  "scripts/files-under.ts",
 ];
 const MARKER = join(".next", "portal-build-fingerprint");
 

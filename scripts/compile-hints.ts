@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { filesUnder } from "./precompress";
+import { filesUnder } from "./files-under";
 
 /**
  * Compile hints (issue 36, README 'Performance'). V8 compiles a function when it is first called, on the

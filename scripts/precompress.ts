@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { extname, join, relative, sep } from "node:path";
+import { extname, relative, sep } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
+import { filesUnder } from "./files-under";
 
 /**
  * The build's scripts and stylesheets compressed once, when it is made, instead of on every cold load.
@@ -20,14 +21,6 @@ type Encoding = (typeof encodings)[number]["name"];
 
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
-
-/** Every file below `dir`, as paths (none when there is no `dir`: `npm run dev` before a build); the build steps share it. */
-export const filesUnder = (dir: string): string[] =>
-  existsSync(dir)
-    ? readdirSync(dir, { recursive: true, encoding: "utf8" })
-        .map((name) => join(dir, name))
-        .filter((path) => statSync(path).isFile())
-    : [];
 
 /**
  * Writes `name.br` and `name.gz` beside every script and stylesheet under `dir` (Next's `.next/static`, after
