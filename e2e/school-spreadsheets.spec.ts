@@ -21,6 +21,8 @@ test("upload schools in two steps, fixing the rows in the preview, then download
   const chooser = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Upload schools" }).click();
   await (await chooser).setFiles({ name: "schools.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  // The notice comes with the preview; seen first, its fade-in is over before the page is judged (support/axe.ts).
+  await expect(page.getByText("Uploaded Successfully")).toBeVisible();
 
   const preview = page.getByRole("region", { name: "Spreadsheet preview" });
   await expect(preview.getByText("5 rows")).toBeVisible();
