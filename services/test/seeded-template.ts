@@ -9,6 +9,7 @@ import { buildServers } from "../../scripts/release-build";
 import { syncPermissionCatalogue } from "../db/catalogue";
 import { openDatabase, type Database } from "../db/client";
 import { seedDemo } from "../db/seed";
+import { newRunTag, sweepRunDatabases } from "./server-database";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -112,8 +113,12 @@ async function seedTemplate(project: TestProject, removeBundle: () => void) {
   // A template must have no connections while databases are created from it.
   await database.close();
   project.provide("seededServerDatabase", name);
+  const tag = newRunTag();
+  project.provide("serverRunTag", tag);
+  const sweeper = sweepRunDatabases(serverUrl, tag);
   return async () => {
     removeBundle();
+    await sweeper.stop();
     const cleanup = adminSql(serverUrl);
     await cleanup.unsafe(`drop database if exists ${name} with (force)`);
     await cleanup.end();
