@@ -3,13 +3,12 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 import { buildServers } from "../../scripts/release-build";
 import { syncPermissionCatalogue } from "../db/catalogue";
 import { openDatabase, type Database } from "../db/client";
 import { seedDemo } from "../db/seed";
-import { newRunTag, sweepRunDatabases } from "./server-database";
+import { adminSql, newRunTag, sweepRunDatabases } from "./server-database";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -52,8 +51,6 @@ async function bundleServers(project: TestProject): Promise<() => void> {
   return () => rmSync(folder, { recursive: true, force: true });
 }
 
-const adminSql = (serverUrl: string) => postgres(serverUrl, { max: 1, onnotice: () => {} });
-
 /**
  * Vitest's global setup, once per run and project: bundles the servers (server-bundle.ts), and migrates and seeds
  * one database, which every test file then copies instead of migrating and seeding its own (services/test/harness.ts).
@@ -73,7 +70,7 @@ export default async function setup(project: TestProject) {
 /**
  * An embedded copy is only ever opened on its own database: the cluster's template databases, which initdb made
  * and nothing here creates a database from, were 602 of the dump's 1,247 files and 15 of its 43 MB. Without them
- * a test file's copy opened in 370 ms instead of 520 (575 ms of CPU instead of 780).
+ * a test file's copy opened in 370 ms instead of 520 (570 ms of CPU instead of 780).
  */
 async function dropTemplateDatabases(database: Database) {
   await database.db.execute(sql`update pg_database set datistemplate = false where datname in ('template0', 'template1')`);

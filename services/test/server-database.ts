@@ -15,7 +15,8 @@ async function runTag(): Promise<string> {
   return inject("serverRunTag") ?? "";
 }
 
-const adminSql = (serverUrl: string, max = 1) => postgres(serverUrl, { max, onnotice: () => {} });
+/** A connection to the server for making and dropping databases (its notices, such as 'does not exist, skipping', unprinted). */
+export const adminSql = (serverUrl: string, max = 1) => postgres(serverUrl, { max, onnotice: () => {} });
 /** What a test run's drop marks its database with, for the run's sweeper. */
 const released = "released by its test";
 
