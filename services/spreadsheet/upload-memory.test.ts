@@ -34,8 +34,19 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("an upload's memory", ()
   let apis: ApiProcess;
   let dataDir: string;
   let token: string;
+  const header = ["Name", "Description", "Address", "Local Government", "Category"];
+  let cases: [what: string, bytes: Uint8Array, name: string][];
 
   beforeAll(async () => {
+    // Every file is made before the APIs start. Making one (15 MB of noise, encoded) holds this process's event loop
+    // for seconds on a busy machine: made between uploads, it outlasted the 5 s the APIs keep an idle connection,
+    // and the next upload went out on the kept-alive socket they had just closed (EPIPE, no answer).
+    cases = [
+      ["a 15 MB cell (CSV)", workbooks.csv([header, [noise(FIFTEEN_MB), "", "1 Road", "Agege", "Primary"]]), "cell.csv"],
+      ["a 15 MB line (CSV)", Buffer.from(`${header.join(",")}\n${noise(200)},,1 Road,Agege,Primary${",abcdefghijklmn".repeat(FIFTEEN_MB / 15)}\n`), "line.csv"],
+      ["a 15 MB shared string (xlsx)", await workbooks.foreign([header, [noise(FIFTEEN_MB), "", "1 Road", "Agege", "Primary"]]), "shared.xlsx"],
+      ["a 15 MB inline cell (xlsx)", await workbooks.ours([header, [noise(FIFTEEN_MB), "", "1 Road", "Agege", "Primary"]]), "inline.xlsx"],
+    ];
     dataDir = mkdtempSync(join(tmpdir(), "portal-upload-memory-"));
     apis = await startApiProcess({ DATA_DIR: seededDataDirIn(dataDir) });
     const login = await fetch(`${apis.districtUrl}/auth/login`, {
@@ -65,8 +76,6 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("an upload's memory", ()
     return { status: response.status, body: (await response.json()) as ImportRowsPage & { message?: string } };
   };
 
-  const header = ["Name", "Description", "Address", "Local Government", "Category"];
-
   it(`stays within ${GROWTH_BOUND_MB} MB above its resident size while it takes a 15 MB cell, line, shared string and inline cell`, async () => {
     const pid = apis.child.pid ?? 0;
     // A small upload first, so what is measured is the files, not the first use of the code.
@@ -74,19 +83,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("an upload's memory", ()
     const before = residentMemory(pid).rssMb;
     resetPeak(pid);
 
-    const cases: [string, () => Promise<Uint8Array>, string][] = [
-      ["a 15 MB cell (CSV)", async () => workbooks.csv([header, [noise(FIFTEEN_MB), "", "1 Road", "Agege", "Primary"]]), "cell.csv"],
-      [
-        "a 15 MB line (CSV)",
-        async () => Buffer.from(`${header.join(",")}\n${noise(200)},,1 Road,Agege,Primary${",abcdefghijklmn".repeat(FIFTEEN_MB / 15)}\n`),
-        "line.csv",
-      ],
-      ["a 15 MB shared string (xlsx)", () => workbooks.foreign([header, [noise(FIFTEEN_MB), "", "1 Road", "Agege", "Primary"]]), "shared.xlsx"],
-      ["a 15 MB inline cell (xlsx)", () => workbooks.ours([header, [noise(FIFTEEN_MB), "", "1 Road", "Agege", "Primary"]]), "inline.xlsx"],
-    ];
     const peaks: string[] = [];
-    for (const [what, make, name] of cases) {
-      const { status, body } = await upload(await make(), name);
+    for (const [what, bytes, name] of cases) {
+      const { status, body } = await upload(bytes, name);
       expect(status, `${what}: ${JSON.stringify(body).slice(0, 300)}`).toBe(201);
       expect(body.invalidRows, what).toBe(1);
       expect(body.rows[0]?.errors.name, what).toBe(tooLong(150));
