@@ -22,7 +22,9 @@ async function staffAfterBoot(env: Record<string, string>) {
   }
 }
 
-describe("the demo, with its published passwords, is seeded only when asked", () => {
+// Each boot runs initdb and every migration on disk: about 6 s on a quiet machine, and more than the default 30 s
+// once, in a run with every other suite beside it on a slow one.
+describe("the demo, with its published passwords, is seeded only when asked", { timeout: 120_000 }, () => {
   it("not by `npm run services` on an empty embedded database", async () => {
     expect(await staffAfterBoot({})).toBe(0);
   });
