@@ -41,11 +41,12 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("an upload's memory", ()
     // Every file is made before the APIs start. Making one (15 MB of noise, encoded) holds this process's event loop
     // for seconds on a busy machine: made between uploads, it outlasted the 5 s the APIs keep an idle connection,
     // and the next upload went out on the kept-alive socket they had just closed (EPIPE, no answer).
+    const bigCell = () => [header, [noise(FIFTEEN_MB), "", "1 Road", "Agege", "Primary"]];
     cases = [
-      ["a 15 MB cell (CSV)", workbooks.csv([header, [noise(FIFTEEN_MB), "", "1 Road", "Agege", "Primary"]]), "cell.csv"],
+      ["a 15 MB cell (CSV)", workbooks.csv(bigCell()), "cell.csv"],
       ["a 15 MB line (CSV)", Buffer.from(`${header.join(",")}\n${noise(200)},,1 Road,Agege,Primary${",abcdefghijklmn".repeat(FIFTEEN_MB / 15)}\n`), "line.csv"],
-      ["a 15 MB shared string (xlsx)", await workbooks.foreign([header, [noise(FIFTEEN_MB), "", "1 Road", "Agege", "Primary"]]), "shared.xlsx"],
-      ["a 15 MB inline cell (xlsx)", await workbooks.ours([header, [noise(FIFTEEN_MB), "", "1 Road", "Agege", "Primary"]]), "inline.xlsx"],
+      ["a 15 MB shared string (xlsx)", await workbooks.foreign(bigCell()), "shared.xlsx"],
+      ["a 15 MB inline cell (xlsx)", await workbooks.ours(bigCell()), "inline.xlsx"],
     ];
     dataDir = mkdtempSync(join(tmpdir(), "portal-upload-memory-"));
     apis = await startApiProcess({ DATA_DIR: seededDataDirIn(dataDir) });
@@ -69,7 +70,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("an upload's memory", ()
       body: form,
       headers: { authorization: `Bearer ${token}` },
     }).catch((error: unknown) => {
-      // Once, on a busy machine, the connection broke mid-upload (EPIPE) with no answer: say what the APIs said.
+      // A connection that breaks with no answer: the error carries the APIs' state and last output.
       const state = apis.child.exitCode ?? apis.child.signalCode ?? "running";
       throw new Error(`upload of ${name} failed (${String(error)}); the APIs: ${state}; their last output:\n${apis.output().slice(-3000)}`, { cause: error });
     });

@@ -135,7 +135,7 @@ describe("group moves of pupils: reviewing and making a move", () => {
     expect(nowU.version).toBe(3);
   });
 
-  // A data-heavy test (thousands of rows): 9 to 13 s in a full run on a slow machine, so more than the default 30 s.
+  // Thousands of rows: 9 s in a full run on a slow machine, so 90 s instead of the default 30.
   it("moves and undoes the largest selection in one batch, and pages through the list", async () => {
     const many = await w.api.db
       .insert(student)
