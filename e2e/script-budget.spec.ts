@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { portalUrl } from "./support/ports";
-import { measuredPages, openScriptMeter, type MeasuredPage, type ScriptMeter, type Weighed } from "./support/script-weight";
+import { COLD_LOAD_FLOOR_KB, measuredPages, openScriptMeter, type MeasuredPage, type ScriptMeter, type Weighed } from "./support/script-weight";
 
 /**
  * The script budgets (architecture 'Performance'): every page route of lib/routes.ts, on a cold load of
@@ -60,6 +60,11 @@ test.describe("script budgets", () => {
     // A page that failed to render would weigh too little to mean anything.
     const failed = pages.filter((page) => (weighed.get(page)?.status ?? 0) >= 500).map((page) => `${page.path} answered ${weighed.get(page)?.status}`);
     expect(failed, "pages that failed to render").toEqual([]);
+    // Nor would a load that took its chunks from a cache: React and Next's runtime alone weigh more than this.
+    const light = pages
+      .filter((page) => (weighed.get(page)?.kb ?? 0) < COLD_LOAD_FLOOR_KB)
+      .map((page) => `${page.path}: ${weighed.get(page)?.kb.toFixed(1)} KB (${weighed.get(page)?.scripts.join(", ")})`);
+    expect(light, `pages that loaded less script than a cold load does:\n${light.join("\n")}`).toEqual([]);
     const over = pages
       .filter((page) => (weighed.get(page)?.kb ?? 0) > page.budgetKb)
       .map((page) => `${page.path}: ${weighed.get(page)?.kb.toFixed(1)} KB of script, budget ${page.budgetKb} KB`);

@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { routes } from "../../lib/routes";
 import { COMPILE_HINT } from "../../scripts/compile-hints";
 import { demoPasswords, demoSecondFactorSecret } from "../../services/db/demo-data";
+import { hydrated } from "./hydrated";
 import { finishSignIn } from "./second-factor";
 
 type Account = { email: string; password: string; totpSecret?: string };
@@ -13,6 +14,8 @@ export type RouteName = keyof typeof routes;
 /** Compressed script a guest page may load on a cold visit, and a signed-in page (architecture 'Performance'). */
 export const GUEST_BUDGET_KB = 165;
 export const SIGNED_IN_BUDGET_KB = 210;
+/** Less compressed script than any cold load of a page transfers (the lightest, the stand-in's checkout, is about 120 KB). */
+export const COLD_LOAD_FLOOR_KB = 60;
 /** Pages whose budget is raised, each with its reason (also written in the README). */
 export const raisedBudgets: Partial<Record<RouteName, { kb: number; reason: string }>> = {
   register: {
@@ -90,10 +93,48 @@ export type Weighed = {
   styled: boolean;
   /** The page's script chunks that do not begin with the compile hint (scripts/compile-hints.ts). */
   unhinted: string[];
+  /** Each script the load transferred and its compressed bytes, to say what a page that weighs too little loaded. */
+  scripts: string[];
 };
+
+type LoadedScript = { path: string; bytes: number; hinted: boolean };
 
 /** A rule only the portal's stylesheet (app/globals.css) has, to count its copies in a document. */
 const stylesheetMarker = ".hatched{";
+
+/** How long the network stays quiet before a load counts as finished (as Playwright's `networkidle`). */
+const QUIET_MS = 500;
+
+/**
+ * Counts a tab's requests in flight from before its navigation. `quiet()` waits until the page has
+ * hydrated and then gone `QUIET_MS` without a request in flight. The portal adds a page's chunks after
+ * its first frame (scripts/paint-first.ts), so `load`, and with it `networkidle`, can come before they are
+ * even asked for: on a loaded machine, pages were weighed with only their loader's 1.8 KB. Hydration needs
+ * every chunk the document names; the quiet spell lets those the page asks for as it starts arrive too.
+ */
+function watchNetwork(tab: Page) {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (by: number) => () => {
+    inFlight += by;
+    lastChange = Date.now();
+  };
+  const began = change(1);
+  const ended = change(-1);
+  tab.on("request", began);
+  tab.on("requestfinished", ended);
+  tab.on("requestfailed", ended);
+  return {
+    async quiet() {
+      await hydrated(tab);
+      const deadline = Date.now() + 30_000;
+      while (inFlight > 0 || Date.now() - lastChange < QUIET_MS) {
+        if (Date.now() > deadline) throw new Error(`${tab.url()}: the network was not quiet for ${QUIET_MS} ms within 30 s of hydration`);
+        await new Promise((wait) => setTimeout(wait, 50));
+      }
+    },
+  };
+}
 
 export type ScriptMeter = {
   /** The deep routes' ids, read as the district administrator. */
@@ -129,26 +170,45 @@ export function openScriptMeter(browser: Browser, portal: string): ScriptMeter {
     deepIds: async () => readDeepIds(await contextFor(admin), portal),
     weigh: async (page) => {
       const tab = await (await contextFor(page.account)).newPage();
+      // Only what arrives while the load is measured counts. A chunk the page asks for later (after the
+      // network went quiet) may answer after the tab has closed: its body is then never read, rather than
+      // read from a closed tab (a rejection nobody awaits, which ends the test).
+      let measuring = true;
       try {
         const devtools = await tab.context().newCDPSession(tab);
         await devtools.send("Network.enable");
         await devtools.send("Network.setCacheDisabled", { cacheDisabled: true });
-        const sizes: Promise<number>[] = [];
-        const hinted: Promise<[string, boolean]>[] = [];
+        const scripts: Promise<LoadedScript>[] = [];
         tab.on("response", (response) => {
           const request = response.request();
           const url = new URL(response.url());
-          if (request.resourceType() !== "script" || url.origin !== portal) return;
-          sizes.push(request.sizes().then((s) => s.responseBodySize));
-          if (url.pathname.startsWith("/_next/static/chunks/")) hinted.push(response.text().then((body) => [url.pathname, body.startsWith(COMPILE_HINT)]));
+          if (!measuring || request.resourceType() !== "script" || url.origin !== portal) return;
+          const chunk = url.pathname.startsWith("/_next/static/chunks/");
+          scripts.push(
+            Promise.all([request.sizes(), chunk ? response.text() : undefined]).then(([sizes, body]) => ({
+              path: url.pathname,
+              bytes: sizes.responseBodySize,
+              hinted: body === undefined || body.startsWith(COMPILE_HINT),
+            })),
+          );
         });
-        const answer = await tab.goto(page.path, { waitUntil: "networkidle" });
-        const bytes = (await Promise.all(sizes)).reduce((sum, n) => sum + n, 0);
-        const unhinted = (await Promise.all(hinted)).filter(([, hint]) => !hint).map(([path]) => path);
+        const network = watchNetwork(tab);
+        const answer = await tab.goto(page.path);
+        await network.quiet();
+        measuring = false;
+        const loaded = await Promise.all(scripts);
         const html = (await answer?.text()) ?? "";
         const styled = await tab.evaluate(() => getComputedStyle(document.body).backgroundColor !== "rgba(0, 0, 0, 0)");
-        return { kb: bytes / 1024, status: answer?.status() ?? 0, stylesheets: html.split(stylesheetMarker).length - 1, styled, unhinted };
+        return {
+          kb: loaded.reduce((sum, s) => sum + s.bytes, 0) / 1024,
+          status: answer?.status() ?? 0,
+          stylesheets: html.split(stylesheetMarker).length - 1,
+          styled,
+          unhinted: loaded.filter((s) => !s.hinted).map((s) => s.path),
+          scripts: loaded.map((s) => `${s.path} ${s.bytes} B`),
+        };
       } finally {
+        measuring = false;
         await tab.close();
       }
     },
