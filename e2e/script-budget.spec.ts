@@ -60,7 +60,8 @@ test.describe("script budgets", () => {
     // A page that failed to render would weigh too little to mean anything.
     const failed = pages.filter((page) => (weighed.get(page)?.status ?? 0) >= 500).map((page) => `${page.path} answered ${weighed.get(page)?.status}`);
     expect(failed, "pages that failed to render").toEqual([]);
-    // Nor would a load that took its chunks from a cache: React and Next's runtime alone weigh more than this.
+    // Nor would a load weighed before its chunks came (or one that took them from a cache): React and Next's
+    // runtime alone weigh more than this.
     const light = pages
       .filter((page) => (weighed.get(page)?.kb ?? 0) < COLD_LOAD_FLOOR_KB)
       .map((page) => `${page.path}: ${weighed.get(page)?.kb.toFixed(1)} KB (${weighed.get(page)?.scripts.join(", ")})`);
