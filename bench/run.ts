@@ -18,10 +18,11 @@ import { benchStatistics } from "./statistics";
 import { benchStudents } from "./students";
 import { benchStudentUpload } from "./student-upload";
 import { benchStartup } from "./startup";
+import { benchSuiteCpu } from "./suite-cpu";
 import { benchTransactionLogs } from "./transaction-logs";
 
 /**
- * `npm run bench [startup|api-start|bff|spreadsheet|search|staff|students|students-upload|statistics|transaction-logs|audit|notifications|charges|table|load|soak|rolling|backup|logging|weight|lighthouse]`: the numbers of the platform and schools issues, measured on this machine.
+ * `npm run bench [startup|api-start|bff|spreadsheet|search|staff|students|students-upload|statistics|transaction-logs|audit|notifications|charges|table|load|soak|rolling|backup|logging|weight|lighthouse|suite-cpu]`: the numbers of the platform and schools issues, measured on this machine.
  * Build the portal first (npm start once) so startup times do not include the build.
  */
 const which = process.argv[2] ?? "all";
@@ -54,4 +55,6 @@ if (which === "backup") await benchBackup(Number(process.env.BENCH_RUNS ?? 1));
 if (which === "weight" || which === "all") await benchPageWeight();
 if (which === "table" || which === "all") await benchRegisterTable();
 if (which === "lighthouse" || which === "all") await benchLighthouse(Number(process.env.BENCH_RUNS ?? 3));
+// Not part of "all": the whole browser suite; the arguments after it go to Playwright (a file, --project desktop).
+if (which === "suite-cpu") await benchSuiteCpu(process.argv.slice(3));
 process.exit(0);
