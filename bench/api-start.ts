@@ -1,12 +1,13 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildServers, SERVER_ENTRIES } from "../scripts/release-build";
 import { openDatabase } from "../services/db/client";
 import { startApiProcess } from "../services/test/api-process";
 import { migrateAndSeed } from "../services/test/seeded-template";
+import { processCpuSeconds } from "./process-cpu";
 import { median } from "./stats";
 
 /**
@@ -23,9 +24,7 @@ async function startOnce(args: string[], seeded: string): Promise<{ wall: number
     const began = performance.now();
     const apis = await startApiProcess({ DATA_DIR: dataDir }, args);
     const wall = performance.now() - began;
-    // /proc/<pid>/stat after the command's name: utime and stime are fields 14 and 15, in ticks of 1/100 s.
-    const fields = readFileSync(`/proc/${apis.child.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    const cpu = (Number(fields[11]) + Number(fields[12])) * 10;
+    const cpu = processCpuSeconds(apis.child.pid ?? 0) * 1000;
     await apis.stop();
     return { wall, cpu };
   } finally {

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { processCpuSeconds } from "./process-cpu";
 
 /**
  * `npm run bench suite-cpu [-- playwright arguments]`: the browser suite (npm run test:e2e) with the CPU time of
@@ -9,8 +10,6 @@ import { readdirSync, readFileSync } from "node:fs";
  * Linux only (/proc). Build the portal first as npm test does (`npx tsx scripts/test-build.ts`), or the suite's
  * stack builds it and the build is counted too.
  */
-const TICKS_PER_SECOND = 100;
-
 function kindOf(command: string): string {
   if (/chrom|headless_shell/.test(command)) {
     const type = /--type=([\w-]+)/.exec(command)?.[1];
@@ -31,8 +30,7 @@ function readProcesses(into: Map<string, { kind: string; seconds: number }>) {
   for (const pid of readdirSync("/proc")) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-      const seconds = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+      const seconds = processCpuSeconds(pid);
       const known = into.get(pid);
       // A pid seen with more time than it has now was reused by a new process: read its command again.
       if (known && known.seconds <= seconds) known.seconds = seconds;
