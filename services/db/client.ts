@@ -44,6 +44,9 @@ export type DatabaseOptions =
   | { dataDir: string } // embedded, on disk, locked to this process
   | { memory: true; loadDataDir?: Blob }; // embedded, in memory (tests), empty or a copy of a dumped data directory
 
+// Trigram matching serves the lists' text search (the migrations create the extension).
+const extensions = { pg_trgm };
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ("url" in options) {
     const pool = { ...defaultPool, ...options.pool };
@@ -88,19 +91,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   let release = () => {};
   let client: PGlite;
-  // Trigram matching serves the lists' text search (the migrations create the extension).
-  const extensions = { pg_trgm };
   if ("dataDir" in options) {
     mkdirSync(options.dataDir, { recursive: true });
     release = acquireDataDirLock(options.dataDir);
     client = new PGlite(options.dataDir, { extensions });
   } else {
-    // A test's database holds a few hundred rows: 16 MB of shared buffers instead of PGlite's 128 MB, which it
-    // sets up at every start, made opening a copy of the seeded template a third cheaper (550 -> 380 ms of CPU).
-    const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
-    client = new PGlite({ extensions, startParams, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+    client = memoryPglite(options.loadDataDir);
   }
   await client.waitReady;
+  return embeddedDatabase(client, async () => {
+    await client.close();
+    release();
+  });
+}
+
+/** An embedded database in memory (tests): empty, or a copy of a dumped data directory. Ready once `waitReady` settles. */
+export function memoryPglite(loadDataDir?: Blob): PGlite {
+  // A test's database holds a few hundred rows: 16 MB of shared buffers instead of PGlite's 128 MB, which it
+  // sets up at every start, made opening a copy of the seeded template a third cheaper (550 -> 380 ms of CPU).
+  const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+  return new PGlite({ extensions, startParams, ...(loadDataDir ? { loadDataDir } : {}) });
+}
+
+/** The Database of an open PGlite client; `close` is what closing it does. */
+export function embeddedDatabase(client: PGlite, close: () => Promise<void>): Database {
   const counter = inFlightCounter();
   const db = drizzlePglite(countedPglite(client, counter), { schema }) as unknown as Db;
   // One connection, one process: the migrator's session is the database itself.
@@ -112,10 +126,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     schemaStatus: () => schemaStatus(session, readMigrations(migrationsFolder)),
     poolUse: () => ({ size: 1, inFlight: counter.inFlight }),
     dumpDataDir: () => client.dumpDataDir("none"),
-    close: async () => {
-      await client.close();
-      release();
-    },
+    close,
   };
 }
 

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { openDatabase, type Database } from "../db/client";
 import { demoPasswords } from "../db/demo-data";
 import { testServiceConfig, type ServiceConfig } from "../config";
@@ -9,6 +8,7 @@ import { createProviderStandIn } from "../billing/stand-in/app";
 import { listenStandIn } from "../billing/stand-in/listen";
 import { createMailer } from "../mail/mailer";
 import type { AuthResult } from "../../lib/contract/user";
+import { leaseSeededCopy } from "./embedded-copies";
 import { freshServerDatabase } from "./server-database";
 import { signInThrough } from "./sign-in";
 import { migrateAndSeed } from "./seeded-template";
@@ -23,22 +23,16 @@ async function seededTemplate() {
   return { dataDir: inject("seededDataDir"), serverDatabase: inject("seededServerDatabase") };
 }
 
-/** The embedded template's tarball, read once per test file. */
-let seededDataDir: { file: string; blob: Blob } | undefined;
-function seededBlob(file: string): Blob {
-  if (seededDataDir?.file !== file) seededDataDir = { file, blob: new Blob([readFileSync(file)]) };
-  return seededDataDir.blob;
-}
-
 /**
  * A fresh database per call, migrated and seeded: PGlite in memory, or a new database on the PostgreSQL server
- * named by TEST_DATABASE_URL (dropped again on close); a copy of the run's seeded template where there is one.
+ * named by TEST_DATABASE_URL (dropped again on close); a copy of the run's seeded template where there is one
+ * (embedded-copies.ts reuses the embedded copies within a worker).
  */
 async function freshDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const template = await seededTemplate();
   if (!serverUrl) {
-    if (template.dataDir) return openDatabase({ memory: true, loadDataDir: seededBlob(template.dataDir) });
+    if (template.dataDir) return leaseSeededCopy(template.dataDir);
     const database = await openDatabase({ memory: true });
     await migrateAndSeed(database);
     return database;
