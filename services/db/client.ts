@@ -42,7 +42,7 @@ const defaultPool: PoolOptions = { max: 10, idleTimeoutSeconds: 60, statementTim
 export type DatabaseOptions =
   | { url: string; pool?: Partial<PoolOptions> }
   | { dataDir: string } // embedded, on disk, locked to this process
-  | { memory: true; loadDataDir?: Blob }; // embedded, in memory (tests), empty or a copy of a dumped data directory
+  | { memory: true }; // embedded, in memory, empty (tests: services/test/embedded-copies.ts opens copies of a dump)
 
 // Trigram matching serves the lists' text search (the migrations create the extension).
 const extensions = { pg_trgm };
@@ -96,7 +96,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     release = acquireDataDirLock(options.dataDir);
     client = new PGlite(options.dataDir, { extensions });
   } else {
-    client = memoryPglite(options.loadDataDir);
+    client = memoryPglite();
   }
   await client.waitReady;
   return embeddedDatabase(client, async () => {

@@ -64,7 +64,7 @@ async function openCopy(blob: Blob): Promise<Copy> {
   }
   const sequences = (
     await client.query<{ name: string; value: string; called: boolean }>(
-      `select format('%I.%I', schemaname, sequencename) as name, coalesce(last_value, 1)::text as value, last_value is not null as called from pg_sequences`,
+      `select format('%I.%I', schemaname, sequencename) as name, coalesce(last_value, start_value)::text as value, last_value is not null as called from pg_sequences`,
     )
   ).rows;
   return { client, rows, tables, sequences, schema: await schemaFingerprint(client) };
@@ -94,7 +94,8 @@ async function schemaFingerprint(client: PGlite): Promise<string> {
 async function putBack(copy: Copy) {
   try {
     if (idle.length >= kept) throw new Error("enough idle copies");
-    // A session reset first: it ends nothing open (a test leaves no transaction), and drops what a session keeps.
+    // A session reset first: settings, session locks, prepared statements, temporary tables. It fails, and the copy
+    // is closed, where a test left a transaction open.
     await copy.client.exec("discard all");
     if ((await schemaFingerprint(copy.client)) !== copy.schema) throw new Error("a test changed the schema");
     // The template's rows as they were, without firing triggers or checking keys: they were consistent when copied.

@@ -2,21 +2,17 @@ import { asc, count, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { school, staffSecondFactor } from "../db/schema";
 import { createTestApi, type TestApi } from "./harness";
+import { rowsOf } from "./helpers";
 
 /**
  * Every test API starts from the seeded template, whatever the one before it did: on the embedded database a closed
  * copy is put back and handed out again (embedded-copies.ts), on a server each API has a database of its own.
  */
 describe("a test API's database", () => {
-  /** The rows of a plain statement: PGlite's driver answers `{ rows }`, postgres.js the rows themselves. */
-  const rowsOf = async <T>(api: TestApi, query: ReturnType<typeof sql>) => {
-    const result = (await api.db.execute(query)) as unknown;
-    return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-  };
   const schoolNames = async (api: TestApi) => (await api.db.select({ name: school.name }).from(school).orderBy(asc(school.id))).map((r) => r.name);
   const secondFactors = async (api: TestApi) => (await api.db.select({ n: count() }).from(staffSecondFactor))[0]?.n;
   const nextLedgerSeq = async (api: TestApi) =>
-    Number((await rowsOf<{ seq: string }>(api, sql`select nextval(pg_get_serial_sequence('ledger_entry', 'seq')) as seq`))[0]?.seq);
+    Number((await rowsOf<{ seq: string }>(await api.db.execute(sql`select nextval(pg_get_serial_sequence('ledger_entry', 'seq')) as seq`)))[0]?.seq);
 
   it("holds the template's rows and sequences again after the previous API changed them", async () => {
     const first = await createTestApi();
@@ -47,7 +43,7 @@ describe("a test API's database", () => {
 
     const second = await createTestApi();
     try {
-      expect((await rowsOf<{ found: string | null }>(second, sql`select to_regclass('left_behind')::text as found`))[0]?.found).toBeNull();
+      expect((await rowsOf<{ found: string | null }>(await second.db.execute(sql`select to_regclass('left_behind')::text as found`)))[0]?.found).toBeNull();
     } finally {
       await second.close();
     }

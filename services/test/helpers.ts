@@ -65,3 +65,6 @@ export const auditOf = (api: TestApi, recordId: string) => api.db.select().from(
 /** Every key of a value, at any depth (to check that no key naming a secret reached a stored value). */
 export const keysOf = (value: unknown): string[] =>
   value && typeof value === "object" ? Object.entries(value).flatMap(([key, v]) => [key, ...keysOf(v)]) : [];
+
+/** The rows of a plain `db.execute`: the drivers answer differently, PGlite `{ rows }` and postgres.js the rows themselves. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);

@@ -6,7 +6,7 @@ import { authMessages, districtStatusRefusal, formInvalidMessage } from "../../.
 import type { AuthResult } from "../../../lib/contract/user";
 import { apiClient, auditLog, district, ledgerEntry, reportCardCharge, wallet } from "../../db/schema";
 import { createTestApi, type TestApi } from "../../test/harness";
-import { expectError, expectOk, present } from "../../test/helpers";
+import { expectError, expectOk, present, rowsOf } from "../../test/helpers";
 import { ledgerInvariantBreaches } from "../ledger/invariant";
 import { admit, billing, fund, schoolWithPupils } from "./test-fixtures";
 
@@ -176,8 +176,6 @@ describe("the service endpoint: POST /service/report-card-charge by API key, wit
     await fund(api, d1, PRICE);
     expect((await serviceCharge(fresh.key, order(sch.id))).status).toBe(201);
     // Every row of every table, as text.
-    // The drivers answer differently: PGlite { rows }, postgres.js the rows themselves.
-    const rowsOf = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? (result as T[])) satisfies T[];
     const names = rowsOf<{ table_name: string }>(
       await api.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`),
     );
