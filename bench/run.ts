@@ -1,5 +1,6 @@
 import { benchApiStart } from "./api-start";
 import { benchAudit } from "./audit";
+import { benchAxe } from "./axe";
 import { benchBackup } from "./backup";
 import { benchBff } from "./bff";
 import { benchCharges } from "./charges";
@@ -22,7 +23,7 @@ import { benchSuiteCpu } from "./suite-cpu";
 import { benchTransactionLogs } from "./transaction-logs";
 
 /**
- * `npm run bench [startup|api-start|bff|spreadsheet|search|staff|students|students-upload|statistics|transaction-logs|audit|notifications|charges|table|load|soak|rolling|backup|logging|weight|lighthouse|suite-cpu]`: the numbers of the platform and schools issues, measured on this machine.
+ * `npm run bench [startup|api-start|bff|spreadsheet|search|staff|students|students-upload|statistics|transaction-logs|audit|notifications|charges|table|load|soak|rolling|backup|logging|weight|lighthouse|axe|suite-cpu]`: the numbers of the platform and schools issues, measured on this machine.
  * Build the portal first (npm start once) so startup times do not include the build.
  */
 const which = process.argv[2] ?? "all";
@@ -56,5 +57,6 @@ if (which === "weight" || which === "all") await benchPageWeight();
 if (which === "table" || which === "all") await benchRegisterTable();
 if (which === "lighthouse" || which === "all") await benchLighthouse(Number(process.env.BENCH_RUNS ?? 3));
 // Not part of "all": the whole browser suite; the arguments after it go to Playwright (a file, --project desktop).
+if (which === "axe") await benchAxe(Number(process.env.BENCH_RUNS ?? 9));
 if (which === "suite-cpu") await benchSuiteCpu(process.argv.slice(3));
 process.exit(0);

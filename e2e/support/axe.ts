@@ -1,7 +1,20 @@
 import { createRequire } from "node:module";
 import { expect, type Page } from "@playwright/test";
 
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+const require = createRequire(import.meta.url);
+const axePath = require.resolve("axe-core/axe.min.js");
+
+type AxeRule = { id: string; impact?: string | null };
+
+/**
+ * The rules that can only report a minor or moderate violation, left out of the run: axe gives each of its rules
+ * an impact and reports every violation of a rule at exactly that impact (its results take the rule's impact over
+ * their checks'), and only serious and critical ones fail a test. A rule without an impact of its own is kept.
+ * Read from the installed axe-core, so an upgrade that changes a rule's impact changes this with it. The `region`
+ * rule among them walks the whole page: `npm run bench axe` weighs the check with and without them.
+ */
+export const ruleImpacts = new Map((require("axe-core") as { _audit: { rules: AxeRule[] } })._audit.rules.map((rule) => [rule.id, rule.impact ?? null]));
+export const belowSeriousRules = [...ruleImpacts].filter(([, impact]) => impact === "minor" || impact === "moderate").map(([id]) => id);
 
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
 type AxeWindow = { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } };
@@ -36,13 +49,22 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   // Next streams a dynamic page's metadata after its first bytes: after a client navigation the title can come a
   // moment after the page is drawn. A page that never gets one is still reported by axe.
   await page.waitForFunction(() => document.title !== "", null, { timeout: 5_000 }).catch(() => undefined);
+  const violations = await axeViolations(page);
+  const serious = violations.filter(isSerious);
+  expect(serious, `accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+export type Violation = { id: string; impact: string | null; help: string; targets: string[] };
+export const isSerious = (v: Violation) => v.impact === "serious" || v.impact === "critical";
+
+/** axe-core's violations on the page as it is now, with `leftOut`'s rules not run. */
+export async function axeViolations(page: Page, leftOut: string[] = belowSeriousRules): Promise<Violation[]> {
   // Half a megabyte of script, compiled anew by each page it goes into: once per document, kept for its next checks.
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
+  return page.evaluate(async (ids) => {
     const { axe } = window as unknown as AxeWindow;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
+    const rules = Object.fromEntries(ids.map((id) => [id, { enabled: false }]));
+    const result = await axe.run(document, { resultTypes: ["violations"], rules });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-  });
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious, `accessibility violations on ${page.url()}`).toEqual([]);
+  }, leftOut);
 }
