@@ -1,11 +1,8 @@
-import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { mailboxUrl, portalUrl } from "./e2e/support/ports";
+import { systemChromium } from "./e2e/support/chromium";
 import { leftOutTags, runPrefix, target } from "./e2e/support/target";
 
-// Debian's Chromium when installed (CI installs it); otherwise Playwright's own browser. Its headless shell first:
-// without the full browser's GPU process and compositor, a run took a sixth less CPU and wall time on two cores.
-const systemChromium = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
 const launchOptions = {
   executablePath: systemChromium,
   // This machine has no network beyond loopback: keep Chromium from calling home.

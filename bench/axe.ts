@@ -1,10 +1,11 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Page } from "@playwright/test";
-import { demoPasswords, demoSecondFactorSecret } from "../services/db/demo-data";
 import { axeViolations, belowSeriousRules } from "../e2e/support/axe";
-import { finishSignIn } from "../e2e/support/second-factor";
+import { systemChromium } from "../e2e/support/chromium";
+import { hydrated } from "../e2e/support/hydrated";
+import { admin, signIn } from "../e2e/support/script-weight";
 import { startStack } from "../scripts/stack";
 import { median } from "./stats";
 
@@ -18,7 +19,7 @@ const pages = [
 /** Milliseconds of one axe run on a freshly loaded page, axe injected first as the suite does. */
 async function timedRun(page: Page, leftOut: string[]): Promise<number> {
   await page.reload();
-  await page.locator('html[data-script="coming"]').waitFor({ state: "detached" });
+  await hydrated(page);
   const started = performance.now();
   await axeViolations(page, leftOut);
   return performance.now() - started;
@@ -32,14 +33,13 @@ export async function benchAxe(runs: number) {
   const root = mkdtempSync(join(tmpdir(), "portal-axe-"));
   const ports = { PORT: "3810", DISTRICT_API_PORT: "4810", BILLING_API_PORT: "4910" };
   const stack = await startStack({ env: { DATA_DIR: join(root, "db"), ...ports, LOG_MAIL: "false" }, quiet: true });
-  const executablePath = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
-  const browser = await chromium.launch({ executablePath });
+  // The suite's own browser, since this weighs the suite's check.
+  const browser = await chromium.launch({ executablePath: systemChromium });
   try {
-    const context = await browser.newContext({ baseURL: `http://localhost:${ports.PORT}` });
+    const portal = `http://localhost:${ports.PORT}`;
+    const context = await browser.newContext({ baseURL: portal });
+    await signIn(context, portal, admin);
     const page = await context.newPage();
-    const account = { email: "admin.ed1@example.org", password: demoPasswords.admin, totpSecret: demoSecondFactorSecret };
-    const answer = await (await page.request.post("/api/auth/login", { data: { email: account.email, password: account.password } })).json();
-    await page.goto(await finishSignIn(page.request, answer, account));
     console.log(`axe on a fresh load, median of ${runs} (ms): every rule / without the ${belowSeriousRules.length} below serious`);
     for (const path of pages) {
       await page.goto(path);

@@ -56,7 +56,8 @@ if (which === "backup") await benchBackup(Number(process.env.BENCH_RUNS ?? 1));
 if (which === "weight" || which === "all") await benchPageWeight();
 if (which === "table" || which === "all") await benchRegisterTable();
 if (which === "lighthouse" || which === "all") await benchLighthouse(Number(process.env.BENCH_RUNS ?? 3));
-// Not part of "all": the whole browser suite; the arguments after it go to Playwright (a file, --project desktop).
+// Not part of "all": the suite's accessibility check, weighed apart.
 if (which === "axe") await benchAxe(Number(process.env.BENCH_RUNS ?? 9));
+// Not part of "all": the whole browser suite; the arguments after it go to Playwright (a file, --project desktop).
 if (which === "suite-cpu") await benchSuiteCpu(process.argv.slice(3));
 process.exit(0);

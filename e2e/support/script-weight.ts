@@ -6,7 +6,7 @@ import { hydrated } from "./hydrated";
 import { finishSignIn } from "./second-factor";
 
 type Account = { email: string; password: string; totpSecret?: string };
-const admin: Account = { email: "admin.ed1@example.org", password: demoPasswords.admin, totpSecret: demoSecondFactorSecret };
+export const admin: Account = { email: "admin.ed1@example.org", password: demoPasswords.admin, totpSecret: demoSecondFactorSecret };
 const superAdmin: Account = { email: "superadmin@example.org", password: demoPasswords.superAdmin, totpSecret: demoSecondFactorSecret };
 
 export type RouteName = keyof typeof routes;
@@ -55,7 +55,7 @@ export function measuredPages(ids: DeepIds): MeasuredPage[] {
 }
 
 /** Signs `context` in as `account` (the password, then the app's code): once per account and run. */
-async function signIn(context: BrowserContext, portal: string, account: Account) {
+export async function signIn(context: BrowserContext, portal: string, account: Account) {
   const signedIn = await context.request.post("/api/auth/login", { data: { email: account.email, password: account.password }, headers: { origin: portal } });
   if (!signedIn.ok()) throw new Error(`sign-in of ${account.email} failed: ${signedIn.status()}`);
   await finishSignIn(context.request, (await signedIn.json()) as { redirectTo: string }, account, { headers: { origin: portal } });
