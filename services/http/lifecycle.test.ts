@@ -6,11 +6,11 @@ import { createLifecycle } from "./lifecycle";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function get(port: number, path: string, agent?: Agent) {
-  return new Promise<{ status: number; connection: string | undefined; body: string }>((done, fail) => {
+  return new Promise<{ status: number; connection: string | undefined; keepAlive: string | undefined; body: string }>((done, fail) => {
     request({ port, host: "127.0.0.1", path, agent: agent ?? false }, (res) => {
       let body = "";
       res.on("data", (c: Buffer) => (body += c.toString()));
-      res.on("end", () => done({ status: res.statusCode ?? 0, connection: res.headers.connection, body }));
+      res.on("end", () => done({ status: res.statusCode ?? 0, connection: res.headers.connection, keepAlive: res.headers["keep-alive"], body }));
     })
       .on("error", fail)
       .end();
@@ -30,6 +30,16 @@ async function serverWith(ms: number) {
   lifecycle.ready();
   return { server, lifecycle, lines, port: (server.address() as AddressInfo).port };
 }
+
+describe("idle connections", () => {
+  it("are kept for 65 s, announced to the client, so a client reusing one after Node's usual 5 s is not reset", async () => {
+    const { server, port } = await serverWith(0);
+    const keptAlive = new Agent({ keepAlive: true });
+    expect((await get(port, "/quick", keptAlive)).keepAlive).toBe("timeout=65");
+    keptAlive.destroy();
+    server.close();
+  });
+});
 
 describe("draining on SIGTERM", () => {
   it("turns readiness 503 at once, keeps serving through the grace period, then lets the request in flight finish and refuses new connections", async () => {

@@ -10,6 +10,9 @@ import type { Server } from "node:http";
 export type LifecycleState = "starting" | "ready" | "draining";
 export type ShutdownTimes = { graceMs: number; drainMs: number };
 
+/** Above the 60 s at which common load balancers and browsers give up an idle connection. */
+const KEEP_ALIVE_MS = 65_000;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export type Lifecycle = ReturnType<typeof createLifecycle>;
@@ -24,8 +27,15 @@ export function createLifecycle(log: (line: string) => void) {
     ready() {
       if (state === "starting") state = "ready";
     },
-    /** Counts the server's requests until their responses close (served, failed or the client gone). */
+    /**
+     * Counts the server's requests until their responses close (served, failed or the client gone), and keeps an
+     * idle connection open longer than the clients reusing it do: Node's own 5 s is what a load balancer's pool
+     * (HAProxy's purges after about 5 s) or a test's request context waits too, so the server would close a
+     * connection just as a request was sent on it, which the client sees as a reset. The client that keeps to the
+     * timeout this announces (Keep-Alive: timeout=65), as the portal's own calls to the APIs do, closes first.
+     */
     track(server: Server) {
+      server.keepAliveTimeout = KEEP_ALIVE_MS;
       server.prependListener("request", (_req, res) => {
         inFlight++;
         if (state === "draining") res.setHeader("connection", "close");
