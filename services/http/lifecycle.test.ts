@@ -10,7 +10,7 @@ function get(port: number, path: string, agent?: Agent) {
     request({ port, host: "127.0.0.1", path, agent: agent ?? false }, (res) => {
       let body = "";
       res.on("data", (c: Buffer) => (body += c.toString()));
-      res.on("end", () => done({ status: res.statusCode ?? 0, connection: res.headers.connection, keepAlive: res.headers["keep-alive"], body }));
+      res.on("end", () => done({ status: res.statusCode ?? 0, connection: res.headers.connection, keepAlive: res.headers["keep-alive"]?.toString(), body }));
     })
       .on("error", fail)
       .end();
