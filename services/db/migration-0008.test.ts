@@ -1,7 +1,5 @@
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations as apply } from "./migration-test-support";
+import { applyMigrations as apply, migrationTestDatabase, type MigrationTestDatabase } from "./migration-test-support";
 
 /**
  * Migrations 0008–0009 turn the old classes (a name and a free-text class type) into school × class
@@ -9,9 +7,10 @@ import { applyMigrations as apply } from "./migration-test-support";
  * configuration. Run here on a database left by migration 0007 with the old demo's kind of classes.
  */
 describe("migration 0008: classes get a type and an arm, districts their LGEA role and configuration", () => {
-  const db = new PGlite({ extensions: { pg_trgm } });
+  let db: MigrationTestDatabase;
   let districtId = "";
   beforeAll(async () => {
+    db = await migrationTestDatabase();
     await apply(db, 0, 7);
     const state = await db.query<{ id: string }>(`insert into state_portal (name) values ('Lagos') returning id`);
     const d = await db.query<{ id: string }>(`insert into district (state_id, name) values ($1, 'Old District') returning id`, [state.rows[0]?.id]);
@@ -33,7 +32,7 @@ describe("migration 0008: classes get a type and an arm, districts their LGEA ro
       await db.query(`insert into school_class (district_id, school_id, name, class_type) values ($1, $2, $3, $4)`, [districtId, schoolId, name, type]);
     await apply(db, 8, 9);
   });
-  afterAll(() => db.close());
+  afterAll(() => db?.close());
 
   it("keeps every class, with the standard type its name names or a type of the district's own at its school's level, and arms that keep names apart", async () => {
     const rows = await db.query<{ name: string; arm: string; type: string; level: string; standard: boolean }>(

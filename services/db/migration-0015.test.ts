@@ -1,15 +1,14 @@
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations } from "./migration-test-support";
+import { applyMigrations, migrationTestDatabase, type MigrationTestDatabase } from "./migration-test-support";
 
 /**
  * Migration 0015 gives every existing district's administrator role the new audit.view operation (new
  * districts get it from provisionDistrict), once, and files the entries already written under their kind.
  */
 describe("migration 0015: audit.view for existing district administrators", () => {
-  const db = new PGlite({ extensions: { pg_trgm } });
+  let db: MigrationTestDatabase;
   beforeAll(async () => {
+    db = await migrationTestDatabase();
     await applyMigrations(db, 0, 14);
     const state = await db.query<{ id: string }>(`insert into state_portal (name) values ('Lagos') returning id`);
     const d = await db.query<{ id: string }>(`insert into district (state_id, name) values ($1, 'Old District') returning id`, [state.rows[0]?.id]);
@@ -23,7 +22,7 @@ describe("migration 0015: audit.view for existing district administrators", () =
     await db.query(`insert into audit_log (district_id, operation, record_id) values ($1, 'school.update', 'x'), ($1, 'class-type.create', 'y')`, [districtId]);
     await applyMigrations(db, 15, 15);
   });
-  afterAll(() => db.close());
+  afterAll(() => db?.close());
 
   it("adds audit.view to the district administrator role only, keeping what it had", async () => {
     const roles = await db.query<{ name: string; operations: string[] }>(`select name, operations from role order by name`);

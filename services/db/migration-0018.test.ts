@@ -1,15 +1,14 @@
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations } from "./migration-test-support";
+import { applyMigrations, migrationTestDatabase, type MigrationTestDatabase } from "./migration-test-support";
 
 /**
  * Migration 0018 (issue 33) marks test money written before it: a funding paid through the provider stand-in (it keeps a
  * row per payment it took) and every later entry of that wallet. Another district's real funding stays real money.
  */
 describe("migration 0018: test money already in the ledger", () => {
-  const db = new PGlite({ extensions: { pg_trgm } });
+  let db: MigrationTestDatabase;
   beforeAll(async () => {
+    db = await migrationTestDatabase();
     await applyMigrations(db, 0, 17);
     const state = await db.query<{ id: string }>(`insert into state_portal (name) values ('Lagos') returning id`);
     const district = async (name: string) =>
@@ -32,7 +31,7 @@ describe("migration 0018: test money already in the ledger", () => {
     await entry(real, "debit", "REPORT_CARD_CHARGE", 1_000, 19_000, "RC-REAL");
     await applyMigrations(db, 18, 18);
   });
-  afterAll(() => db.close());
+  afterAll(() => db?.close());
 
   it("marks the stand-in's funding and what followed it in that wallet, and nothing else", async () => {
     const rows = await db.query<{ reference: string; test_money: boolean }>(`select reference, test_money from ledger_entry order by reference`);

@@ -1,12 +1,11 @@
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations } from "./migration-test-support";
+import { applyMigrations, migrationTestDatabase, type MigrationTestDatabase } from "./migration-test-support";
 
 /** Migration 0023 gives every existing district's administrator role the new statistics.view operation, once (new districts get it from provisionDistrict). */
 describe("migration 0023: statistics.view for existing district administrators", () => {
-  const db = new PGlite({ extensions: { pg_trgm } });
+  let db: MigrationTestDatabase;
   beforeAll(async () => {
+    db = await migrationTestDatabase();
     await applyMigrations(db, 0, 22);
     const state = await db.query<{ id: string }>(`insert into state_portal (name) values ('Lagos') returning id`);
     const d = await db.query<{ id: string }>(`insert into district (state_id, name) values ($1, 'Old District') returning id`, [state.rows[0]?.id]);
@@ -20,7 +19,7 @@ describe("migration 0023: statistics.view for existing district administrators",
     // Run twice, as a second start would not: it still adds the operation once.
     await applyMigrations(db, 23, 23);
   });
-  afterAll(() => db.close());
+  afterAll(() => db?.close());
 
   it("adds statistics.view to the district administrator role only, once, keeping what it had", async () => {
     const roles = await db.query<{ name: string; operations: string[] }>(`select name, operations from role order by name`);

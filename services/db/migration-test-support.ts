@@ -1,6 +1,9 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import postgres from "postgres";
+import { freshServerDatabase } from "../test/server-database";
 
 /** The migrations as drizzle-kit wrote them, for tests that stop at one and check what the next does to old data. */
 const folder = resolve(import.meta.dirname, "migrations");
@@ -11,7 +14,37 @@ const statements = (tag: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** Runs migrations `from` to `to` (by their number), in order, on an embedded database. */
-export async function applyMigrations(db: PGlite, from: number, to: number) {
+/** What a migration test asks of its database: statements run as they are, queries with parameters, and an end. */
+export type MigrationTestDatabase = {
+  exec: (sql: string) => Promise<unknown>;
+  query: <T>(sql: string, params?: unknown[]) => Promise<{ rows: T[] }>;
+  close: () => Promise<void>;
+};
+
+/**
+ * An empty database for a migration test: embedded, or with TEST_DATABASE_URL a new one on that PostgreSQL server,
+ * so the PostgreSQL project runs each migration on the server production runs, not on the embedded database again.
+ */
+export async function migrationTestDatabase(): Promise<MigrationTestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const db = new PGlite({ extensions: { pg_trgm } });
+    return { exec: (sql) => db.exec(sql), query: (sql, params) => db.query(sql, params), close: () => db.close() };
+  }
+  const server = await freshServerDatabase(serverUrl, "portal_migration");
+  const sql = postgres(server.url, { max: 1, onnotice: () => {} });
+  return {
+    // A statement of a migration may hold several (a DO block and more): the simple protocol runs them as written.
+    exec: (text) => sql.unsafe(text).simple(),
+    query: async <T>(text: string, params: unknown[] = []) => ({ rows: (await sql.unsafe(text, params as never[])) as unknown as T[] }),
+    close: async () => {
+      await sql.end();
+      await server.drop();
+    },
+  };
+}
+
+/** Runs migrations `from` to `to` (by their number), in order. */
+export async function applyMigrations(db: Pick<MigrationTestDatabase, "exec">, from: number, to: number) {
   for (const entry of journal.entries.filter((e) => e.idx >= from && e.idx <= to)) for (const sql of statements(entry.tag)) await db.exec(sql);
 }
