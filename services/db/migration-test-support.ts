@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import postgres from "postgres";
+import { emptyPglite } from "../test/empty-database";
 import { freshServerDatabase } from "../test/server-database";
 
 /** The migrations as drizzle-kit wrote them, for tests that stop at one and check what the next does to old data. */
@@ -28,7 +27,8 @@ export type MigrationTestDatabase = {
 export async function migrationTestDatabase(): Promise<MigrationTestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const db = new PGlite({ extensions: { pg_trgm } });
+    const db = emptyPglite();
+    await db.waitReady;
     return { exec: (sql) => db.exec(sql), query: (sql, params) => db.query(sql, params), close: () => db.close() };
   }
   const server = await freshServerDatabase(serverUrl, "portal_migration");

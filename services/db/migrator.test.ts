@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { applyMigrations, readMigrations, schemaStatus, type SqlSession } from "./migrator";
-import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
+import { emptyPglite } from "../test/empty-database";
 import { freshServerDatabase } from "../test/server-database";
 
 /**
@@ -22,7 +22,7 @@ function writeMigrations(files: { tag: string; sql: string }[]) {
   return readMigrations(folder);
 }
 
-/** A session on a fresh database: PGlite in memory, or a database of its own on the server. */
+/** A session on a fresh database: PGlite in memory (a copy of the run's new cluster), or a database of its own on the server. */
 async function freshSession(): Promise<{ session: SqlSession; close: () => Promise<void> }> {
   if (process.env.TEST_DATABASE_URL) {
     const server = await freshServerDatabase(process.env.TEST_DATABASE_URL);
@@ -35,7 +35,7 @@ async function freshSession(): Promise<{ session: SqlSession; close: () => Promi
       },
     };
   }
-  const client = new PGlite();
+  const client = emptyPglite();
   return { session: { run: async (text) => (await client.exec(text)).at(-1)?.rows ?? [], release: async () => {} }, close: () => client.close() };
 }
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { watchPool } from "../observability/pool-metrics";
 import { seriesValue } from "../test/metrics";
+import { emptyEmbeddedDatabase } from "../test/empty-database";
 import { freshServerDatabase } from "../test/server-database";
 import { openDatabase } from "./client";
 
@@ -10,7 +11,7 @@ describe("the database pool's metrics", () => {
   it("show a connection held by a transaction and a statement waiting behind it, and both gone once done", async () => {
     const serverUrl = process.env.TEST_DATABASE_URL;
     const server = serverUrl ? await freshServerDatabase(serverUrl, "portal_pool_metrics") : null;
-    const database = await openDatabase(server ? { url: server.url, pool: { max: 1 } } : { memory: true });
+    const database = server ? await openDatabase({ url: server.url, pool: { max: 1 } }) : await emptyEmbeddedDatabase();
     const unwatch = watchPool(database);
     const gauges = async () => ({
       max: await seriesValue("db_pool_connections_max", { database: database.kind }),

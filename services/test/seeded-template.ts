@@ -14,6 +14,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** A tarball of an embedded database, migrated and seeded, that each test API opens a copy of. */
     seededDataDir: string;
+    /** A tarball of a new embedded database, before any migration, for the tests of how one is made (empty-database.ts). */
+    emptyDataDir: string;
     /** A database on the PostgreSQL server, migrated and seeded, that each test API's database is created from. */
     seededServerDatabase: string;
   }
@@ -85,17 +87,27 @@ async function seedTemplate(project: TestProject, removeBundle: () => void) {
   const serverUrl = project.config.env?.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ memory: true });
-    await migrateAndSeed(database);
     await dropTemplateDatabases(database);
-    const tarball = await database.dumpDataDir?.();
+    // The cluster as initdb left it (less its template databases), before the first migration.
+    const empty = await database.dumpDataDir?.();
+    await migrateAndSeed(database);
+    // The seeded dump, too, starts from a checkpoint.
+    await database.db.execute(sql`checkpoint`);
+    const seeded = await database.dumpDataDir?.();
     await database.close();
-    if (!tarball) return removeBundle;
+    if (!empty || !seeded) return removeBundle;
     removeStale(tmpdir(), tarballPrefix);
-    const file = join(tmpdir(), `${tarballPrefix}${randomBytes(6).toString("hex")}.tar`);
-    writeFileSync(file, new Uint8Array(await tarball.arrayBuffer()));
-    project.provide("seededDataDir", file);
+    const files: string[] = [];
+    const saved = async (tarball: Blob) => {
+      const file = join(tmpdir(), `${tarballPrefix}${randomBytes(6).toString("hex")}.tar`);
+      writeFileSync(file, new Uint8Array(await tarball.arrayBuffer()));
+      files.push(file);
+      return file;
+    };
+    project.provide("emptyDataDir", await saved(empty));
+    project.provide("seededDataDir", await saved(seeded));
     return () => {
-      rmSync(file, { force: true });
+      for (const file of files) rmSync(file, { force: true });
       removeBundle();
     };
   }
