@@ -29,10 +29,11 @@ export function createLifecycle(log: (line: string) => void) {
     },
     /**
      * Counts the server's requests until their responses close (served, failed or the client gone), and keeps an
-     * idle connection open longer than the clients reusing it do: Node's own 5 s is what a load balancer's pool
-     * (HAProxy's purges after about 5 s) or a test's request context waits too, so the server would close a
-     * connection just as a request was sent on it, which the client sees as a reset. The client that keeps to the
-     * timeout this announces (Keep-Alive: timeout=65), as the portal's own calls to the APIs do, closes first.
+     * idle connection open longer than the clients reusing it do. With Node's own 5 s, about as long as a load
+     * balancer's pool keeps one (HAProxy purges idle ones after about 5 s) or longer than a test's request context
+     * waits between calls, the server could close a connection just as a request went out on it, which the client
+     * sees as a reset. A client that keeps to the timeout announced (Keep-Alive: timeout=65), as the portal's own
+     * calls to the APIs do, closes first.
      */
     track(server: Server) {
       server.keepAliveTimeout = KEEP_ALIVE_MS;

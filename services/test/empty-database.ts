@@ -4,7 +4,7 @@ import { inject } from "vitest";
 import { embeddedDatabase, memoryPglite, type Database } from "../db/client";
 
 /** The run's dump of a new cluster, read once per worker. */
-let dump: Blob | undefined;
+let dump: { file: string; blob: Blob } | undefined;
 
 /**
  * A new embedded database in memory, before any migration, for the tests of how a database is made (the migrator,
@@ -13,8 +13,8 @@ let dump: Blob | undefined;
  */
 export function emptyPglite(): PGlite {
   const file = inject("emptyDataDir");
-  if (file) dump ??= new Blob([readFileSync(file)]);
-  return memoryPglite(file ? dump : undefined);
+  if (file && dump?.file !== file) dump = { file, blob: new Blob([readFileSync(file)]) };
+  return memoryPglite(file ? dump?.blob : undefined);
 }
 
 /** The same as a Database, as openDatabase({ memory: true }) gives one; closing it closes the copy. */
