@@ -129,7 +129,8 @@ async function main() {
       }),
     );
   });
-  lifecycle.track(server);
+  // Browsers and load balancers reuse the portal's connections: it keeps an idle one longer than they do.
+  lifecycle.track(server, { keepIdleConnections: true });
   if (env.PORTAL_METRICS_PORT) await startMetricsServer({ host: env.METRICS_HOST, port: env.PORTAL_METRICS_PORT, onError: (line) => logger.error(line) });
   // Listening at once, the portal answers its health checks while it starts (readiness 503 until ready).
   await new Promise<void>((listening) => server.listen(env.PORT, env.PORTAL_HOST, listening));

@@ -18,24 +18,32 @@ function get(port: number, path: string, agent?: Agent) {
 }
 
 /** A server whose /slow answers after `ms`, with a lifecycle tracking it. */
-async function serverWith(ms: number) {
+async function serverWith(ms: number, options: { keepIdleConnections?: boolean } = {}) {
   const lines: string[] = [];
   const lifecycle = createLifecycle((line) => lines.push(line));
   const server: Server = createServer((req, res) => {
     if (req.url === "/readyz") return void res.writeHead(lifecycle.state() === "ready" ? 200 : 503).end(lifecycle.state());
     setTimeout(() => res.end("done"), req.url === "/slow" ? ms : 0);
   });
-  lifecycle.track(server);
+  lifecycle.track(server, options);
   await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
   lifecycle.ready();
   return { server, lifecycle, lines, port: (server.address() as AddressInfo).port };
 }
 
 describe("idle connections", () => {
-  it("are kept for 65 s, announced to the client, so a client reusing one after Node's usual 5 s is not reset", async () => {
-    const { server, port } = await serverWith(0);
+  it("are kept for 65 s where asked (the portal), announced to the client, so a client reusing one after Node's usual 5 s is not reset", async () => {
+    const { server, port } = await serverWith(0, { keepIdleConnections: true });
     const keptAlive = new Agent({ keepAlive: true });
     expect((await get(port, "/quick", keptAlive)).keepAlive).toBe("timeout=65");
+    keptAlive.destroy();
+    server.close();
+  });
+
+  it("keep Node's 5 s otherwise (the APIs, whose clients close theirs first)", async () => {
+    const { server, port } = await serverWith(0);
+    const keptAlive = new Agent({ keepAlive: true });
+    expect((await get(port, "/quick", keptAlive)).keepAlive).toBe("timeout=5");
     keptAlive.destroy();
     server.close();
   });

@@ -28,15 +28,15 @@ export function createLifecycle(log: (line: string) => void) {
       if (state === "starting") state = "ready";
     },
     /**
-     * Counts the server's requests until their responses close (served, failed or the client gone), and keeps an
-     * idle connection open longer than the clients reusing it do. With Node's own 5 s, about as long as a load
-     * balancer's pool keeps one (HAProxy purges idle ones after about 5 s) or longer than a test's request context
-     * waits between calls, the server could close a connection just as a request went out on it, which the client
-     * sees as a reset. A client that keeps to the timeout announced (Keep-Alive: timeout=65), as the portal's own
-     * calls to the APIs do, closes first.
+     * Counts the server's requests until their responses close (served, failed or the client gone). With
+     * `keepIdleConnections`, an idle connection is kept 65 s instead of Node's 5 s, longer than the clients reusing
+     * it keep one: with 5 s, about as long as a load balancer's pool keeps one (HAProxy purges idle ones after
+     * about 5 s) or shorter than a test's request context waits between calls, the server could close a
+     * connection just as a request went out on it, which the client sees as a reset. The portal's server asks for
+     * it; the APIs' keep Node's 5 s, which the portal's own calls to them keep to (they close theirs after 4).
      */
-    track(server: Server) {
-      server.keepAliveTimeout = KEEP_ALIVE_MS;
+    track(server: Server, options: { keepIdleConnections?: boolean } = {}) {
+      if (options.keepIdleConnections) server.keepAliveTimeout = KEEP_ALIVE_MS;
       server.prependListener("request", (_req, res) => {
         inFlight++;
         if (state === "draining") res.setHeader("connection", "close");
