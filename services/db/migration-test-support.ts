@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import postgres from "postgres";
 import { emptyPglite } from "../test/empty-database";
+import type { SqlSession } from "./migrator";
 import { freshServerDatabase } from "../test/server-database";
 
 /** The migrations as drizzle-kit wrote them, for tests that stop at one and check what the next does to old data. */
@@ -13,9 +14,10 @@ const statements = (tag: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** What a migration test asks of its database: statements run as they are, queries with parameters, and an end. */
+/** What a migration test asks of its database: the migrator's session on it, queries with parameters, and an end. */
 export type MigrationTestDatabase = {
-  exec: (sql: string) => Promise<unknown>;
+  /** Statements run one by one as the product's migrator runs them on this kind of database (services/db/client.ts). */
+  session: SqlSession;
   query: <T>(sql: string, params?: unknown[]) => Promise<{ rows: T[] }>;
   close: () => Promise<void>;
 };
@@ -29,13 +31,16 @@ export async function migrationTestDatabase(): Promise<MigrationTestDatabase> {
   if (!serverUrl) {
     const db = emptyPglite();
     await db.waitReady;
-    return { exec: (sql) => db.exec(sql), query: (sql, params) => db.query(sql, params), close: () => db.close() };
+    return {
+      session: { run: async (text) => (await db.exec(text)).at(-1)?.rows ?? [], release: async () => {} },
+      query: (sql, params) => db.query(sql, params),
+      close: () => db.close(),
+    };
   }
   const server = await freshServerDatabase(serverUrl, "portal_migration");
-  const sql = postgres(server.url, { max: 1, onnotice: () => {} });
+  const sql = postgres(server.url, { max: 1, onnotice: () => {} }); // one connection: the session's
   return {
-    // A statement of a migration may hold several (a DO block and more): the simple protocol runs them as written.
-    exec: (text) => sql.unsafe(text).simple(),
+    session: { run: (text) => sql.unsafe(text), release: async () => {} },
     query: async <T>(text: string, params: unknown[] = []) => ({ rows: (await sql.unsafe(text, params as never[])) as unknown as T[] }),
     close: async () => {
       await sql.end();
@@ -45,6 +50,6 @@ export async function migrationTestDatabase(): Promise<MigrationTestDatabase> {
 }
 
 /** Runs migrations `from` to `to` (by their number), in order. */
-export async function applyMigrations(db: Pick<MigrationTestDatabase, "exec">, from: number, to: number) {
-  for (const entry of journal.entries.filter((e) => e.idx >= from && e.idx <= to)) for (const sql of statements(entry.tag)) await db.exec(sql);
+export async function applyMigrations(db: Pick<MigrationTestDatabase, "session">, from: number, to: number) {
+  for (const entry of journal.entries.filter((e) => e.idx >= from && e.idx <= to)) for (const sql of statements(entry.tag)) await db.session.run(sql);
 }

@@ -2,15 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { applyMigrations, readMigrations, schemaStatus, type SqlSession } from "./migrator";
-import postgres from "postgres";
-import { emptyPglite } from "../test/empty-database";
-import { freshServerDatabase } from "../test/server-database";
+import { applyMigrations, readMigrations, schemaStatus } from "./migrator";
+import { migrationTestDatabase } from "./migration-test-support";
 
 /**
  * The migrator on migrations of its own: each in a transaction, an index built CONCURRENTLY outside one,
  * nothing applied twice, and the status that tells a schema behind its code. On PGlite, and on the
- * PostgreSQL server of TEST_DATABASE_URL when named.
+ * PostgreSQL server of TEST_DATABASE_URL when named, each test on a new database (migrationTestDatabase).
  */
 const folder = mkdtempSync(join(tmpdir(), "migrations-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -22,26 +20,9 @@ function writeMigrations(files: { tag: string; sql: string }[]) {
   return readMigrations(folder);
 }
 
-/** A session on a fresh database: PGlite in memory (a copy of the run's new cluster), or a database of its own on the server. */
-async function freshSession(): Promise<{ session: SqlSession; close: () => Promise<void> }> {
-  if (process.env.TEST_DATABASE_URL) {
-    const server = await freshServerDatabase(process.env.TEST_DATABASE_URL);
-    const client = postgres(server.url, { max: 1, onnotice: () => {} }); // one connection: the session's
-    return {
-      session: { run: (text) => client.unsafe(text), release: async () => {} },
-      close: async () => {
-        await client.end();
-        await server.drop();
-      },
-    };
-  }
-  const client = emptyPglite();
-  return { session: { run: async (text) => (await client.exec(text)).at(-1)?.rows ?? [], release: async () => {} }, close: () => client.close() };
-}
-
 describe("the migrator", () => {
   it("applies each migration once, builds a CONCURRENTLY index outside a transaction, and tells a schema behind its code", async () => {
-    const { session, close } = await freshSession();
+    const { session, close } = await migrationTestDatabase();
     try {
       const first = writeMigrations([
         { tag: "0000_table", sql: "CREATE TABLE pupil (id int, name text);\n--> statement-breakpoint\nINSERT INTO pupil VALUES (1, 'Ada');" },
@@ -68,7 +49,7 @@ describe("the migrator", () => {
   });
 
   it("leaves a failed migration out whole, and what came before it in", async () => {
-    const { session, close } = await freshSession();
+    const { session, close } = await migrationTestDatabase();
     try {
       const migrations = writeMigrations([
         { tag: "0000_table", sql: "CREATE TABLE class (id int);" },
