@@ -5,6 +5,7 @@ import { benchBackup } from "./backup";
 import { benchBff } from "./bff";
 import { benchCharges } from "./charges";
 import { benchSpreadsheet } from "./spreadsheet";
+import { benchJwtKey } from "./jwt-key";
 import { benchLighthouse } from "./lighthouse";
 import { benchLoad } from "./load";
 import { benchLogging } from "./logging";
@@ -23,7 +24,7 @@ import { benchSuiteCpu } from "./suite-cpu";
 import { benchTransactionLogs } from "./transaction-logs";
 
 /**
- * `npm run bench [startup|api-start|bff|spreadsheet|search|staff|students|students-upload|statistics|transaction-logs|audit|notifications|charges|table|load|soak|rolling|backup|logging|weight|lighthouse|axe|suite-cpu]`: the numbers of the platform and schools issues, measured on this machine.
+ * `npm run bench [startup|api-start|bff|spreadsheet|search|staff|students|students-upload|statistics|jwt-key|transaction-logs|audit|notifications|charges|table|load|soak|rolling|backup|logging|weight|lighthouse|axe|suite-cpu]`: the numbers of the platform and schools issues, measured on this machine.
  * Build the portal first (npm start once) so startup times do not include the build.
  */
 const which = process.argv[2] ?? "all";
@@ -39,6 +40,7 @@ if (which === "search" || which === "all") await benchSearch(Number(process.env.
 if (which === "staff" || which === "all") await benchStaff(Number(process.env.BENCH_RUNS ?? 50));
 if (which === "students" || which === "all") await benchStudents(Number(process.env.BENCH_RUNS ?? 50));
 if (which === "statistics" || which === "all") await benchStatistics(Number(process.env.BENCH_RUNS ?? 20));
+if (which === "jwt-key" || which === "all") await benchJwtKey(Number(process.env.BENCH_RUNS ?? 5));
 if (which === "students-upload" || which === "all") await benchStudentUpload(Number(process.env.BENCH_RUNS ?? 3));
 if (which === "transaction-logs" || which === "all") await benchTransactionLogs(Number(process.env.BENCH_RUNS ?? 50));
 if (which === "audit" || which === "all") await benchAudit(Number(process.env.BENCH_RUNS ?? 50));

@@ -3,6 +3,7 @@ import { secondFactorMessages } from "../../lib/contract/second-factor";
 import type { ServiceConfig } from "../config";
 import { AppError } from "../http/errors";
 import type { SessionScope } from "./sessions";
+import { signingKey } from "./signing-key";
 
 /**
  * The proof, between the password and the code, that the password was right: signed with the tokens' key,
@@ -27,7 +28,7 @@ export async function signChallenge(config: ServiceConfig, step: ChallengeStep, 
     iat,
     exp: iat + LIFETIME_SECONDS,
   };
-  return Jwt.sign(claims, config.JWT_SECRET, "HS256");
+  return Jwt.sign(claims, await signingKey(config.JWT_SECRET), "HS256");
 }
 
 /** The challenge's sign-in, or 401 when it is not one of ours, is for the other step, or has expired. */
@@ -35,7 +36,7 @@ export async function verifyChallenge(config: ServiceConfig, token: string, step
   const expired = new AppError("unauthenticated", secondFactorMessages.signInExpired);
   let claims: Partial<ChallengeClaims>;
   try {
-    claims = (await Jwt.verify(token, config.JWT_SECRET, "HS256")) as Partial<ChallengeClaims>;
+    claims = (await Jwt.verify(token, await signingKey(config.JWT_SECRET), "HS256")) as Partial<ChallengeClaims>;
   } catch {
     throw expired;
   }

@@ -3,6 +3,7 @@ import { Jwt } from "hono/utils/jwt";
 import { authMessages } from "../../lib/contract/messages";
 import type { ServiceConfig } from "../config";
 import { AppError } from "../http/errors";
+import { signingKey } from "./signing-key";
 
 /** sub: staff; did: district worked on; oid: organisation; fid: the session (refresh-token family), so logout ends the token too. */
 export type AccessClaims = { sub: string; did: string; oid: string; fid: string; typ: "access"; iat: number; exp: number };
@@ -11,7 +12,7 @@ export async function signAccessToken(config: ServiceConfig, claims: { staffId: 
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + config.ACCESS_TOKEN_TTL_SECONDS;
   const payload: AccessClaims = { sub: claims.staffId, did: claims.districtId, oid: claims.organizationId, fid: claims.familyId, typ: "access", iat, exp };
-  return { token: await Jwt.sign(payload, config.JWT_SECRET, "HS256"), expiresAt: exp * 1000 };
+  return { token: await Jwt.sign(payload, await signingKey(config.JWT_SECRET), "HS256"), expiresAt: exp * 1000 };
 }
 
 /**
@@ -21,7 +22,7 @@ export async function signAccessToken(config: ServiceConfig, claims: { staffId: 
 export async function verifyAccessToken(config: ServiceConfig, token: string): Promise<AccessClaims> {
   let payload: Partial<AccessClaims>;
   try {
-    payload = (await Jwt.verify(token, config.JWT_SECRET, { alg: "HS256", exp: false })) as Partial<AccessClaims>;
+    payload = (await Jwt.verify(token, await signingKey(config.JWT_SECRET), { alg: "HS256", exp: false })) as Partial<AccessClaims>;
   } catch {
     throw new AppError("unauthenticated", authMessages.notSignedIn);
   }
