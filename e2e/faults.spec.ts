@@ -8,29 +8,34 @@ import { abandonedGet } from "../services/test/abandoned-request";
 import { workbooks } from "../services/test/workbooks";
 import { accounts, expect, test } from "./support/fixtures";
 import { faultPorts } from "./support/ports";
+import { stackDatabaseEnv, stackServerDatabase } from "./support/stack-database";
 import { publicTestEnv } from "./support/stack-env";
 import { finishSignIn } from "./support/second-factor";
 
 /**
- * Faults on a stack of this file's own (own ports, own database), so stopping or killing its API never
- * disturbs the other tests: a burst of requests that their clients give up on, the API stopped (SIGSTOP),
- * the API killed (SIGKILL) and restarted by the supervisor, and the API killed in the middle of an
- * import's confirm.
+ * Faults on a stack of this file's own (own ports, own database: on the test server where the suite's stack has
+ * its, else embedded), so stopping or killing its API never disturbs the other tests: a burst of requests that
+ * their clients give up on, the API stopped (SIGSTOP), the API killed (SIGKILL) and restarted by the supervisor,
+ * and the API killed in the middle of an import's confirm.
  */
 const portal = `http://localhost:${faultPorts.portal}`;
 const api = `http://127.0.0.1:${faultPorts.district}`;
 const UPSTREAM_TIMEOUT_MS = 3_000;
+const RESTART_DELAY_MS = 4_000;
 let stack: Stack;
 let dataRoot: string;
+let server: Awaited<ReturnType<typeof stackServerDatabase>>;
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   dataRoot = mkdtempSync(join(tmpdir(), "portal-faults-"));
+  server = await stackServerDatabase("portal_e2e_faults");
   stack = await startStack({
     env: {
       DATA_DIR: join(dataRoot, "db"),
+      ...stackDatabaseEnv(server),
       PORT: String(faultPorts.portal),
       DISTRICT_API_PORT: String(faultPorts.district),
       BILLING_API_PORT: String(faultPorts.billing),
@@ -40,6 +45,9 @@ test.beforeAll(async () => {
       ...publicTestEnv,
     },
     quiet: true,
+    // A killed API stays down long enough for a test to look at the portal meanwhile: on the server database it
+    // is back within a second of the product's first wait (0.5 s).
+    restartDelaysMs: [RESTART_DELAY_MS],
     // The suite's stack serves the same build: rebuilding it here would pull its files from under it.
     build: "never",
   });
@@ -47,6 +55,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await stack?.stop();
+  await server?.drop();
   rmSync(dataRoot, { recursive: true, force: true });
 });
 

@@ -14,6 +14,8 @@ export type StackOptions = {
    * rebuilding would replace the files the first stack is serving.
    */
   build?: "when-stale" | "never";
+  /** The supervisor's waits before restarting a crashed part (scripts/supervise.ts has the product's). */
+  restartDelaysMs?: readonly number[];
 };
 export type Stack = {
   portalUrl: string;
@@ -109,7 +111,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
 
   // From here on a crash of either is restarted with back-off, and the other keeps running.
-  const supervised = [supervise("the APIs", services, startServices), supervise("the portal", portal, startPortal)];
+  const restarting = { delaysMs: options.restartDelaysMs };
+  const supervised = [supervise("the APIs", services, startServices, restarting), supervise("the portal", portal, startPortal, restarting)];
   const stop = async () => {
     await Promise.all(supervised.map((s) => s.stop()));
   };

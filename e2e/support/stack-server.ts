@@ -5,38 +5,20 @@ import { startStack } from "../../scripts/stack";
 import { startMailSink } from "./mail-sink";
 import { ACCESS_TOKEN_TTL_SECONDS, standInSecret, testPorts } from "./ports";
 import { publicTestEnv } from "./stack-env";
-import { openDatabase } from "../../services/db/client";
-import { migrateAndSeed } from "../../services/test/seeded-template";
-import { freshServerDatabase } from "../../services/test/server-database";
-
-/**
- * With TEST_DATABASE_URL (and not E2E_EMBEDDED=true), a new database on that PostgreSQL server, migrated and seeded
- * with the demo as the embedded one is at its first start; else none (the embedded database). The suite spent about a tenth
- * of its CPU in the embedded database's WebAssembly (measured: 562 CPU-s for the suite embedded, 503 on the server).
- */
-async function serverDatabase() {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl || process.env.E2E_EMBEDDED === "true") return undefined;
-  const server = await freshServerDatabase(serverUrl, "portal_e2e");
-  const database = await openDatabase({ url: server.url, pool: { max: 1 } });
-  await migrateAndSeed(database);
-  await database.close();
-  return server;
-}
+import { stackDatabaseEnv, stackServerDatabase } from "./stack-database";
 
 /**
  * Playwright's web server: the product started the way `npm start` starts it (built portal, APIs, a new
- * database seeded with the demo: embedded, or on the test server as above), sending mail to a local SMTP sink.
+ * database seeded with the demo: embedded, or on the test server (stack-database.ts)), sending mail to a local SMTP sink.
  */
 async function main() {
   const dataRoot = mkdtempSync(join(tmpdir(), "portal-e2e-"));
   const sink = await startMailSink(testPorts.smtp, testPorts.mailbox);
-  const server = await serverDatabase();
+  const server = await stackServerDatabase("portal_e2e");
   const stack = await startStack({
     env: {
       DATA_DIR: join(dataRoot, "db"),
-      // One API process, as on the embedded database: the suite's tests of several are the deployment test's.
-      ...(server ? { DATABASE_URL: server.url, API_WORKERS: "1" } : {}),
+      ...stackDatabaseEnv(server),
       PORT: String(testPorts.portal),
       DISTRICT_API_PORT: String(testPorts.district),
       BILLING_API_PORT: String(testPorts.billing),
