@@ -98,4 +98,19 @@ describe("the QA teardown after a writing run against a deployment", () => {
     expect(types).not.toContain(`Primary Extra ${prefix}ab1c45`);
     expect(types).toContain(`Primary ${prefix} Annex`);
   });
+  // A test that makes several names at once (three schools of one upload) got the same stamp twice when they were made
+  // in the same millisecond and drew the same number, and the upload refused its own duplicate row.
+  it("gives each name made in one millisecond a stamp of its own, every one the teardown's", async () => {
+    process.env.E2E_RUN_PREFIX = "qa3k8x1";
+    vi.spyOn(Date, "now").mockReturnValue(1_800_000_000_000);
+    vi.spyOn(Math, "random").mockReturnValue(0.5);
+    try {
+      const { stamp, carriesStamp } = await import("../e2e/support/stamp");
+      const stamps = Array.from({ length: 3 }, () => stamp());
+      expect(new Set(stamps).size).toBe(3);
+      for (const made of stamps) expect(carriesStamp(`Bell School ${made}`, "qa3k8x1")).toBe(true);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
 });
