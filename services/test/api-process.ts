@@ -40,6 +40,9 @@ export async function startApiProcess(env: Record<string, string>, args = server
     API_WORKERS: "1",
     LOG_MAIL: "false",
     PORTAL_URL: "http://127.0.0.1:9",
+    // No load balancer to notice a stop: stopped, they finish what is in flight and exit, without 5 s more of serving
+    // (serve-shutdown.test.ts sets its own grace to prove it).
+    SHUTDOWN_GRACE_MS: "0",
     ...env,
   };
   const child = spawn(process.execPath, args, { env: variables as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });

@@ -71,6 +71,8 @@ describe("the billing API killed in the middle of a credit", () => {
       SEED_DEMO: "false",
       // The stand-in's webhook goes nowhere (a closed port): the credit under test is the return page's.
       PORTAL_URL: "http://127.0.0.1:9",
+      // Stopped at the end, they exit once nothing is in flight: no load balancer is there to wait for.
+      SHUTDOWN_GRACE_MS: "0",
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir ?? "" }),
     };
   }, 120_000);
