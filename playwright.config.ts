@@ -24,7 +24,9 @@ const ownStack = {
     reuseExistingServer: false,
     stdout: "pipe" as const,
     stderr: "pipe" as const,
-    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 20_000 },
+    // Sent to the whole process group, portal and APIs too: SIGINT, as Ctrl+C, drains them at once, where SIGTERM would
+    // have them serve SHUTDOWN_GRACE_MS more for a load balancer that is not there.
+    gracefulShutdown: { signal: "SIGINT" as const, timeout: 20_000 },
   },
 };
 

@@ -42,7 +42,6 @@ test.beforeAll(async () => {
       UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
       LOG_MAIL: "false",
       ACCESS_TOKEN_TTL_SECONDS: "3600",
-      SHUTDOWN_GRACE_MS: "0",
       ...publicTestEnv,
     },
     quiet: true,

@@ -34,9 +34,6 @@ async function main() {
       // Registrations arranged through the API solve their proof of presence in the test's own process: 12 bits
       // instead of 18 took the suite's workers 4 s of CPU less. The registration page's own test asks for 20.
       REGISTRATION_PROOF_BITS: "12",
-      // No load balancer in front: when the run ends the stack stops at once instead of serving 5 s more for one to
-      // notice (the deployment test keeps the grace).
-      SHUTDOWN_GRACE_MS: "0",
     },
   });
   sink.reportRestarts(stack.restarts);

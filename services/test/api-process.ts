@@ -40,9 +40,6 @@ export async function startApiProcess(env: Record<string, string>, args = server
     API_WORKERS: "1",
     LOG_MAIL: "false",
     PORTAL_URL: "http://127.0.0.1:9",
-    // No load balancer to notice a stop: stopped, they finish what is in flight and exit, without 5 s more of serving
-    // (serve-shutdown.test.ts sets its own grace to prove it).
-    SHUTDOWN_GRACE_MS: "0",
     ...env,
   };
   const child = spawn(process.execPath, args, { env: variables as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
@@ -71,7 +68,9 @@ export async function startApiProcess(env: Record<string, string>, args = server
     billingUrl: `http://127.0.0.1:${billingPort}`,
     output: () => output,
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      // SIGINT, as the one-machine stack stops them: what is in flight finishes, without SIGTERM's grace of serving
+      // on for a load balancer, which none is here to notice (serve-shutdown.test.ts proves that grace).
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGINT");
       await exited;
     },
   };

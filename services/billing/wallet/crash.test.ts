@@ -71,8 +71,6 @@ describe("the billing API killed in the middle of a credit", () => {
       SEED_DEMO: "false",
       // The stand-in's webhook goes nowhere (a closed port): the credit under test is the return page's.
       PORTAL_URL: "http://127.0.0.1:9",
-      // Stopped at the end, they exit once nothing is in flight: no load balancer is there to wait for.
-      SHUTDOWN_GRACE_MS: "0",
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir ?? "" }),
     };
   }, 120_000);
@@ -148,7 +146,7 @@ describe("the billing API killed in the middle of a credit", () => {
       expect(((await retried.json()) as FundResult).status).toBe("credited");
       expect(((await (await fund(link.reference, token)).json()) as FundResult).status).toBe("already-credited");
     } finally {
-      restarted.child.kill("SIGTERM");
+      restarted.child.kill("SIGINT"); // at once: no load balancer to wait for
       await restarted.exited;
     }
     const afterRetry = await stateOf(link.reference);
