@@ -50,7 +50,7 @@ async function nextGet(url: string, cookie: string): Promise<Response> {
   }
 }
 
-// "An upload refused before it is read…" hung to its timeout twice in full runs, never alone (nor in 92 repeats):
+// "An upload refused before it is read…" hung to its timeout twice in full runs, never alone (nor in about 140 repeats):
 // this file's short tests are traced from their first attempt, and that test's calls are bounded, so that the next
 // failure shows the step that waited.
 test.use({ trace: { mode: "retain-on-failure", screenshots: false } });
